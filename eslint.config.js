@@ -1,0 +1,33 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'data', 'drizzle', 'coverage', 'web/dist'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through src/config (the only module that reads process.env).',
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'src/config/**',
+      'src/test/**',
+      'bench/**',
+      'vitest.config.ts',
+      'drizzle.config.ts',
+      '**/*.test.ts',
+    ],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

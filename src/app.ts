@@ -1,0 +1,82 @@
+import accepts from '@fastify/accepts';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createRequire } from 'node:module';
+import type { Config } from './config/index.ts';
+import type { Db } from './platform/db/client.ts';
+import { installAuth } from './platform/http/auth-hook.ts';
+import { sendError } from './platform/http/error-handler.ts';
+import { notFound } from './platform/http/errors.ts';
+import { healthRoutes } from './platform/http/health-routes.ts';
+import { installOpenApi } from './platform/http/openapi.ts';
+import { RateLimits } from './platform/http/rate-limit.ts';
+import { requestIdOf } from './platform/http/request-id.ts';
+import type { AppDeps } from './platform/http/request-context.ts';
+import type { App } from './platform/http/types.ts';
+import { loggerOptions } from './platform/logger.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { authenticateApiKey } from './modules/api-keys/authenticate.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { projectRoutes } from './modules/projects/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { workspaceRoutes } from './modules/workspaces/routes.ts';
+
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
+export interface BuildAppOptions {
+  db: Db;
+  config: Config;
+  ping: () => Promise<void>;
+  now?: () => Date;
+  /** Log to stdout (the server) or not at all (tests inject requests). */
+  logger?: boolean;
+}
+
+/** The whole HTTP app. It never listens: main.ts does, and tests inject requests into it. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const deps: AppDeps = {
+    db: options.db,
+    config: options.config,
+    ping: options.ping,
+    now: options.now ?? (() => new Date()),
+  };
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(options.config.logLevel),
+    bodyLimit: options.config.bodyLimitBytes,
+    trustProxy: options.config.trustProxy,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 600 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((err, req, reply) => sendError(err, req, reply));
+  app.setNotFoundHandler((req, reply) =>
+    sendError(notFound(`Route ${req.method} ${req.url.split('?')[0]}`), req, reply),
+  );
+  acceptEmptyJsonBodies(app);
+  await app.register(accepts);
+  await installOpenApi(app, version);
+  installAuth(app, (key) => authenticateApiKey(deps, key), new RateLimits(options.config.rateLimit));
+
+  healthRoutes(app, deps);
+  userRoutes(app, deps);
+  apiKeyRoutes(app, deps);
+  workspaceRoutes(app, deps);
+  projectRoutes(app, deps);
+  auditRoutes(app, deps);
+  return app;
+}
+
+/** A bodiless POST (revoke, reset) may still carry `Content-Type: application/json`. */
+function acceptEmptyJsonBodies(app: App): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || body === undefined) return done(null, undefined);
+    parseJson(req, body as string, done);
+  });
+}

@@ -1,0 +1,20 @@
+import { loadConfig } from '../config/index.ts';
+import { systemContext } from '../main.ts';
+import { openConfiguredDatabase } from '../platform/db/open.ts';
+import { resetAdminKey } from '../modules/users/reset-admin-key.ts';
+
+/** `ctxhub admin reset-key --email E`: for an administrator who lost their key. */
+export async function adminResetKey(options: { email: string }): Promise<void> {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  try {
+    const issued = await resetAdminKey({ ctx: systemContext(database, config, 'console'), input: options });
+    const minutes = Math.round(config.oneTimeTokenTtlSeconds / 60);
+    process.stdout.write(
+      `All keys of ${options.email} are revoked. Start the server, then open this link once within ${minutes} minutes:\n\n` +
+        `  ${issued.url}\n\n`,
+    );
+  } finally {
+    await database.close();
+  }
+}

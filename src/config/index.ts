@@ -1,0 +1,2 @@
+export { ConfigError, loadConfig, parseEnv, testConfig } from './load.ts';
+export type { Config, Secrets } from './schema.ts';

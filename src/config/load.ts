@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { decodeKey, envSchema, type Config, type Env } from './schema.ts';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every problem at once. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const relevant = Object.fromEntries(
+    Object.entries(source).filter(([k, v]) => v !== undefined && v !== '' && k in envSchema.shape),
+  );
+  const parsed = envSchema.safeParse(relevant);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
+    );
+  }
+  return parsed.data;
+}
+
+const SECRETS_FILE = 'secrets.json';
+
+interface StoredSecrets {
+  SERVICE_API_KEY_HASH_SECRET: string;
+  SERVICE_ONE_TIME_TOKEN_SECRET: string;
+  SERVICE_INTEGRATION_ENCRYPTION_KEY: string;
+}
+
+/**
+ * Embedded mode: secrets missing from the environment are generated once and kept in the data
+ * directory (mode 0600), so keys and links stay valid across restarts.
+ */
+function embeddedSecrets(env: Env, dataDir: string): StoredSecrets {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, SECRETS_FILE);
+  let stored: Partial<StoredSecrets> = {};
+  if (existsSync(file)) {
+    try {
+      stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<StoredSecrets>;
+    } catch {
+      throw new ConfigError([`${file}: not valid JSON; restore it from a backup or remove it`]);
+    }
+  }
+  const generated: StoredSecrets = {
+    SERVICE_API_KEY_HASH_SECRET: stored.SERVICE_API_KEY_HASH_SECRET ?? randomBytes(32).toString('base64url'),
+    SERVICE_ONE_TIME_TOKEN_SECRET:
+      stored.SERVICE_ONE_TIME_TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
+    SERVICE_INTEGRATION_ENCRYPTION_KEY:
+      stored.SERVICE_INTEGRATION_ENCRYPTION_KEY ?? randomBytes(32).toString('base64url'),
+  };
+  if (JSON.stringify(generated) !== JSON.stringify(stored)) {
+    writeFileSync(file, JSON.stringify(generated, null, 2) + '\n', { mode: 0o600 });
+  }
+  chmodSync(file, 0o600);
+  return {
+    SERVICE_API_KEY_HASH_SECRET: env.SERVICE_API_KEY_HASH_SECRET ?? generated.SERVICE_API_KEY_HASH_SECRET,
+    SERVICE_ONE_TIME_TOKEN_SECRET:
+      env.SERVICE_ONE_TIME_TOKEN_SECRET ?? generated.SERVICE_ONE_TIME_TOKEN_SECRET,
+    SERVICE_INTEGRATION_ENCRYPTION_KEY:
+      env.SERVICE_INTEGRATION_ENCRYPTION_KEY ?? generated.SERVICE_INTEGRATION_ENCRYPTION_KEY,
+  };
+}
+
+/** The whole configuration: environment, plus generated secrets in embedded mode. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env = parseEnv(source);
+  const dataDir = resolve(env.SERVICE_DATA_DIR);
+  const secrets = env.DATABASE_URL
+    ? {
+        SERVICE_API_KEY_HASH_SECRET: env.SERVICE_API_KEY_HASH_SECRET!,
+        SERVICE_ONE_TIME_TOKEN_SECRET: env.SERVICE_ONE_TIME_TOKEN_SECRET!,
+        SERVICE_INTEGRATION_ENCRYPTION_KEY: env.SERVICE_INTEGRATION_ENCRYPTION_KEY!,
+      }
+    : embeddedSecrets(env, dataDir);
+  return fromEnv(env, dataDir, secrets);
+}
+
+function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
+  const hostForUrl = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.SERVICE_DATABASE_POOL_SIZE,
+    secrets: {
+      apiKeyHash: s.SERVICE_API_KEY_HASH_SECRET,
+      oneTimeToken: s.SERVICE_ONE_TIME_TOKEN_SECRET,
+      integrationEncryptionKey: decodeKey(s.SERVICE_INTEGRATION_ENCRYPTION_KEY)!,
+    },
+    oneTimeTokenTtlSeconds: env.SERVICE_ONE_TIME_TOKEN_TTL_SECONDS,
+    publicUrl: (env.SERVICE_PUBLIC_URL ?? `http://${hostForUrl}:${env.PORT}`).replace(/\/+$/, ''),
+    bootstrapAdminEmail: env.SERVICE_BOOTSTRAP_ADMIN_EMAIL.toLowerCase(),
+    logLevel: env.SERVICE_LOG_LEVEL,
+    bodyLimitBytes: env.SERVICE_BODY_LIMIT_BYTES,
+    rateLimit: {
+      perKeyPerMinute: env.SERVICE_RATE_LIMIT_PER_KEY_PER_MINUTE,
+      perIpPerMinute: env.SERVICE_RATE_LIMIT_PER_IP_PER_MINUTE,
+    },
+    trustProxy: env.SERVICE_TRUST_PROXY,
+    shutdownTimeoutMs: env.SERVICE_SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  };
+}
+
+/** A complete configuration for tests and benchmarks, without touching the file system. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const env = parseEnv({ SERVICE_LOG_LEVEL: 'silent' });
+  return {
+    ...fromEnv(env, resolve('data-test'), {
+      SERVICE_API_KEY_HASH_SECRET: randomBytes(32).toString('base64url'),
+      SERVICE_ONE_TIME_TOKEN_SECRET: randomBytes(32).toString('base64url'),
+      SERVICE_INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+    }),
+    ...overrides,
+  };
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** Every environment variable ctxhub reads, with its default. The README documents each one. */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const int = (min: number, max: number) =>
+  z.coerce
+    .number({ message: 'expected a whole number' })
+    .int('expected a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
+const secret = z.string().min(32, 'must be at least 32 characters (use 32+ random bytes)');
+
+/** 32 bytes written as 64 hex characters or base64/base64url. */
+export const encryptionKey = z.string().refine((v) => decodeKey(v)?.length === 32, {
+  message: 'must be 32 bytes, written as 64 hex characters or base64',
+});
+
+export function decodeKey(value: string): Buffer | undefined {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) {
+    const buf = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    return buf;
+  }
+  return undefined;
+}
+
+const emailLike = z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
+
+export const envSchema = z
+  .object({
+    PORT: int(0, 65535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    SERVICE_DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    SERVICE_DATABASE_POOL_SIZE: int(1, 200).default(10),
+    SERVICE_API_KEY_HASH_SECRET: secret.optional(),
+    SERVICE_ONE_TIME_TOKEN_SECRET: secret.optional(),
+    SERVICE_INTEGRATION_ENCRYPTION_KEY: encryptionKey.optional(),
+    SERVICE_ONE_TIME_TOKEN_TTL_SECONDS: int(30, 7 * 24 * 3600).default(900),
+    SERVICE_PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+    SERVICE_BOOTSTRAP_ADMIN_EMAIL: emailLike.default('admin@localhost'),
+    SERVICE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SERVICE_BODY_LIMIT_BYTES: int(1024, 64 * 1024 * 1024).default(1024 * 1024),
+    SERVICE_RATE_LIMIT_PER_KEY_PER_MINUTE: int(1, 10_000_000).default(1200),
+    SERVICE_RATE_LIMIT_PER_IP_PER_MINUTE: int(1, 10_000_000).default(120),
+    SERVICE_TRUST_PROXY: booleanFromEnv.default(false),
+    SERVICE_SHUTDOWN_TIMEOUT_SECONDS: int(1, 600).default(10),
+  })
+  .superRefine((env, ctx) => {
+    if (!env.DATABASE_URL) return;
+    // With a shared PostgreSQL, generated secrets would differ per process: they must be given.
+    for (const name of [
+      'SERVICE_API_KEY_HASH_SECRET',
+      'SERVICE_ONE_TIME_TOKEN_SECRET',
+      'SERVICE_INTEGRATION_ENCRYPTION_KEY',
+    ] as const) {
+      if (!env[name]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is required when DATABASE_URL is set (secrets are generated only in embedded mode)',
+        });
+      }
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export interface Secrets {
+  apiKeyHash: string;
+  oneTimeToken: string;
+  integrationEncryptionKey: Buffer;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  secrets: Secrets;
+  oneTimeTokenTtlSeconds: number;
+  publicUrl: string;
+  bootstrapAdminEmail: string;
+  logLevel: Env['SERVICE_LOG_LEVEL'];
+  bodyLimitBytes: number;
+  rateLimit: { perKeyPerMinute: number; perIpPerMinute: number };
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+}

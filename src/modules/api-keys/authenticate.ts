@@ -1,0 +1,48 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Config } from '../../config/index.ts';
+import type { UserActor } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { users } from '../users/table.ts';
+import { digestsEqual, isWellFormedKey, keyDigest } from './key-format.ts';
+import { apiKeys } from './table.ts';
+
+/** `last_used_at` is refreshed at most this often per key, so reads stay reads. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Resolves a presented API key to its user, or null for any failure (malformed, unknown, revoked,
+ * expired): callers answer every one of them the same `Invalid API key`.
+ */
+export async function authenticateApiKey(
+  deps: { db: Db; config: Config; now: () => Date },
+  presented: string,
+): Promise<UserActor | null> {
+  if (!isWellFormedKey(presented)) return null;
+  const digest = keyDigest(deps.config.secrets.apiKeyHash, presented);
+  const [row] = await deps.db
+    .select({
+      keyId: apiKeys.id,
+      digest: apiKeys.digest,
+      revokedAt: apiKeys.revokedAt,
+      expiresAt: apiKeys.expiresAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      userId: users.id,
+      email: users.email,
+      isAdmin: users.isAdmin,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.digest, digest))
+    .limit(1);
+  if (!row?.digest || !digestsEqual(row.digest, digest)) return null;
+  const now = deps.now();
+  if (row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return null;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+    await deps.db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiKeys.id, row.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, stale))));
+  }
+  return { kind: 'user', userId: row.userId, email: row.email, isAdmin: row.isAdmin, apiKeyId: row.keyId };
+}

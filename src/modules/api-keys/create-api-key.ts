@@ -1,0 +1,57 @@
+import type { Ctx } from '../../platform/context.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { appendAudit } from '../audit/append-audit.ts';
+import { requireUser } from '../workspaces/access.ts';
+import { generateKey, keyDigest, recognitionPrefix } from './key-format.ts';
+import { apiKeys, type ApiKeyRow } from './table.ts';
+
+export interface CreateApiKeyInput {
+  label?: string | undefined;
+  expires_at?: Date | undefined;
+}
+
+/** A user issues a key for themselves; the plaintext is returned here and never again. */
+export async function createApiKey({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: CreateApiKeyInput;
+}): Promise<{ key: ApiKeyRow; plaintext: string }> {
+  const actor = requireUser(ctx);
+  const now = ctx.now();
+  if (input.expires_at && input.expires_at <= now)
+    throw invalidField('body.expires_at', 'must be in the future');
+  const plaintext = generateKey();
+  return ctx.db.transaction(async (tx) => {
+    const [key] = await tx
+      .insert(apiKeys)
+      .values({
+        id: newId('key'),
+        userId: actor.userId,
+        label: input.label ?? null,
+        prefix: recognitionPrefix(plaintext),
+        digest: keyDigest(ctx.config.secrets.apiKeyHash, plaintext),
+        createdBy: actor.userId,
+        createdAt: now,
+        expiresAt: input.expires_at ?? null,
+      })
+      .returning();
+    await appendAudit(
+      { ...ctx, db: tx },
+      {
+        workspaceId: null,
+        action: 'api_key.created',
+        target: { type: 'api_key', id: key!.id },
+        params: {
+          key_id: key!.id,
+          user_id: actor.userId,
+          label: key!.label,
+          expires_at: input.expires_at ?? null,
+        },
+      },
+    );
+    return { key: key!, plaintext };
+  });
+}

@@ -1,0 +1,32 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { appendAudit } from '../audit/append-audit.ts';
+import { auditWorkspaceOf, authorityOverUser } from './key-authority.ts';
+import { apiKeys, type ApiKeyRow } from './table.ts';
+
+/** Revokes a key (its owner or an admin). Revoking a revoked key changes nothing and answers it as is. */
+export async function revokeApiKey({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ApiKeyRow> {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const [key] = await tx.select().from(apiKeys).where(eq(apiKeys.id, input.id)).for('update');
+    if (!key) throw notFound(`API key ${input.id}`);
+    const authority = await authorityOverUser(txCtx, key.userId, true).catch((e: unknown) => {
+      // Someone else's key, seen by a caller with no say over its owner, does not exist for them.
+      throw (e as { code?: string }).code === 'not_found' ? notFound(`API key ${input.id}`) : e;
+    });
+    if (key.revokedAt) return key;
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: ctx.now() })
+      .where(and(eq(apiKeys.id, key.id), isNull(apiKeys.revokedAt)))
+      .returning();
+    await appendAudit(txCtx, {
+      workspaceId: auditWorkspaceOf(authority),
+      action: 'api_key.revoked',
+      target: { type: 'api_key', id: key.id },
+      params: { key_id: key.id, user_id: key.userId, authority: authority.kind },
+    });
+    return revoked!;
+  });
+}

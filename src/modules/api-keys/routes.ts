@@ -1,0 +1,131 @@
+import type { FastifyRequest } from 'fastify';
+import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
+import type { App } from '../../platform/http/types.ts';
+import { createApiKey } from './create-api-key.ts';
+import { listApiKeys } from './list-api-keys.ts';
+import { renderRevealPage } from './reveal-page.ts';
+import { resetUserApiKeys } from './reset-user-api-keys.ts';
+import { revokeApiKey } from './revoke-api-key.ts';
+import {
+  createdKey,
+  createKeyBody,
+  keyIdParams,
+  keyList,
+  keyMetadata,
+  listKeysQuery,
+  presentKey,
+  resetAnswer,
+  revealedKey,
+  tokenParams,
+  userParams,
+} from './schemas.ts';
+import { viewOneTimeLink } from './view-one-time-link.ts';
+
+const tags = ['api-keys'];
+
+export function apiKeyRoutes(app: App, deps: AppDeps): void {
+  app.post('/v1/api-keys', {
+    schema: {
+      tags,
+      summary: 'Create an API key for yourself (the plaintext is returned only here)',
+      body: createKeyBody,
+      response: { 201: createdKey },
+    },
+    handler: async (req, reply) => {
+      const ctx = contextOf(deps, req);
+      const { key, plaintext } = await createApiKey({ ctx, input: req.body ?? {} });
+      return reply.code(201).send({ ...presentKey(key, ctx.now()), api_key: plaintext });
+    },
+  });
+
+  app.get('/v1/api-keys', {
+    schema: {
+      tags,
+      summary: 'Your own keys (metadata, never plaintext)',
+      querystring: listKeysQuery,
+      response: { 200: keyList },
+    },
+    handler: async (req) => {
+      const ctx = contextOf(deps, req);
+      const result = await listApiKeys({ ctx, input: req.query });
+      return { items: result.items.map((k) => presentKey(k, ctx.now())), next_cursor: result.nextCursor };
+    },
+  });
+
+  app.get('/v1/users/:userId/api-keys', {
+    schema: {
+      tags,
+      summary: "A user's keys (metadata); the user themselves or an admin",
+      params: userParams,
+      querystring: listKeysQuery,
+      response: { 200: keyList },
+    },
+    handler: async (req) => {
+      const ctx = contextOf(deps, req);
+      const result = await listApiKeys({ ctx, input: { ...req.query, user_id: req.params.userId } });
+      return { items: result.items.map((k) => presentKey(k, ctx.now())), next_cursor: result.nextCursor };
+    },
+  });
+
+  app.post('/v1/api-keys/:id/revoke', {
+    schema: {
+      tags,
+      summary: 'Revoke a key; its owner or an admin',
+      params: keyIdParams,
+      response: { 200: keyMetadata },
+    },
+    handler: async (req) => {
+      const ctx = contextOf(deps, req);
+      return presentKey(await revokeApiKey({ ctx, input: req.params }), ctx.now());
+    },
+  });
+
+  app.post('/v1/users/:userId/api-keys/reset', {
+    schema: {
+      tags,
+      summary: "Revoke all of a user's keys and issue one new key behind a one-time link; admin",
+      params: userParams,
+      response: { 200: resetAnswer },
+    },
+    handler: async (req) => {
+      const issued = await resetUserApiKeys({
+        ctx: contextOf(deps, req),
+        input: { user_id: req.params.userId },
+      });
+      return { one_time_url: issued.url, expires_at: issued.expiresAt.toISOString() };
+    },
+  });
+
+  app.get('/v1/api-keys/one-time/:token', {
+    config: { public: true },
+    schema: {
+      tags,
+      security: [],
+      summary: 'Reveal a key once (JSON, or an HTML page when the client prefers text/html); 410 afterwards',
+      params: tokenParams,
+      response: { 200: revealedKey },
+    },
+    handler: async (req, reply) => {
+      const { key, plaintext } = await viewOneTimeLink({ ctx: contextOf(deps, req), input: req.params });
+      const answer = {
+        id: key.id,
+        api_key: plaintext,
+        label: key.label,
+        expires_at: key.expiresAt?.toISOString() ?? null,
+      };
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      if (prefersHtml(req)) {
+        // The HTML page bypasses the JSON schema on purpose: same data, rendered for a person.
+        return reply
+          .type('text/html; charset=utf-8')
+          .serializer(String)
+          .send(renderRevealPage(answer) as never);
+      }
+      return answer;
+    },
+  });
+}
+
+function prefersHtml(req: FastifyRequest): boolean {
+  return req.accepts().type(['application/json', 'text/html']) === 'text/html';
+}

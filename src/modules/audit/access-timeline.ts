@@ -1,0 +1,86 @@
+import { and, desc, eq, gte, lt, lte } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Ctx } from '../../platform/context.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { users } from '../users/table.ts';
+import { requireWorkspaceRole } from '../workspaces/access.ts';
+import { accessEvents, auditLog, type AccessChange, type AccessSource, type AuditRow } from './table.ts';
+
+export interface AccessTimelineInput {
+  workspace_key: string;
+  project_key?: string | undefined;
+  user_id?: string | undefined;
+  source?: AccessSource | undefined;
+  action?: AccessChange | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface AccessTimelineRow {
+  entry: AuditRow;
+  change: AccessChange;
+  source: AccessSource;
+  projectKey: string | null;
+  targetUserId: string;
+  targetEmail: string | null;
+  actorEmail: string | null;
+}
+
+/** Access changes of a workspace, newest first; every filter runs in SQL on access_events' indexes. */
+export async function accessTimeline({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: AccessTimelineInput;
+}): Promise<{ workspaceKey: string; page: Page<AccessTimelineRow> }> {
+  if (input.from && input.to && input.from > input.to)
+    throw invalidField('query.from', 'must not be after `to`');
+  const { workspace } = await requireWorkspaceRole(ctx, input.workspace_key, 'admin');
+  const after = decodeCursor(input.cursor);
+  const target = alias(users, 'target_user');
+  const actor = alias(users, 'actor_user');
+  const rows = await ctx.db
+    .select({
+      entry: auditLog,
+      change: accessEvents.change,
+      source: accessEvents.source,
+      projectKey: accessEvents.projectKey,
+      targetUserId: accessEvents.targetUserId,
+      targetEmail: target.email,
+      actorEmail: actor.email,
+    })
+    .from(accessEvents)
+    .innerJoin(auditLog, eq(auditLog.id, accessEvents.auditId))
+    .leftJoin(target, eq(target.id, accessEvents.targetUserId))
+    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+    .where(
+      and(
+        eq(accessEvents.workspaceId, workspace.id),
+        input.project_key ? eq(accessEvents.projectKey, input.project_key) : undefined,
+        input.user_id ? eq(accessEvents.targetUserId, input.user_id) : undefined,
+        input.source ? eq(accessEvents.source, input.source) : undefined,
+        input.action ? eq(accessEvents.change, input.action) : undefined,
+        input.from ? gte(accessEvents.createdAt, input.from) : undefined,
+        input.to ? lte(accessEvents.createdAt, input.to) : undefined,
+        after ? lt(accessEvents.auditId, after) : undefined,
+      ),
+    )
+    .orderBy(desc(accessEvents.auditId))
+    .limit(input.limit + 1);
+  return { workspaceKey: workspace.key, page: page(rows, input.limit, (r) => r.entry.id) };
+}
+
+/** One human line per event, e.g. `ann@x.io changed bob@x.io in project p from READER to WRITER`. */
+export function summarize(r: AccessTimelineRow, workspaceKey: string): string {
+  const p = r.entry.params as { old_role?: string | null; new_role?: string | null };
+  const who = r.actorEmail ?? (r.entry.systemActor ? `system (${r.entry.systemActor})` : 'system');
+  const whom = r.targetEmail ?? r.targetUserId;
+  const where = r.projectKey ? `project ${r.projectKey}` : `workspace ${workspaceKey}`;
+  if (r.change === 'add') return `${who} added ${whom} to ${where} as ${p.new_role}`;
+  if (r.change === 'remove') return `${who} removed ${whom} from ${where} (was ${p.old_role})`;
+  return `${who} changed ${whom} in ${where} from ${p.old_role} to ${p.new_role}`;
+}

@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { newId } from '../../platform/ids.ts';
+import { entryHash, type HashedEntry } from './chain-hash.ts';
+import { auditChainHeads, auditLog, type AuditRow } from './table.ts';
+
+export const SERVER_CHAIN = 'server';
+
+export interface AuditInput {
+  /** The workspace the entry belongs to; null for server-level entries (users, own API keys). */
+  workspaceId: string | null;
+  action: string;
+  target: { type: string; id?: string | null };
+  params?: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
+  correlationId?: string | null;
+}
+
+/** Plain JSON: what jsonb gives back is exactly what was hashed. */
+const plain = (v: Record<string, unknown> | undefined) =>
+  JSON.parse(JSON.stringify(v ?? {})) as Record<string, unknown>;
+
+/**
+ * Appends one entry to its chain. Must run inside the transaction of the change it records
+ * (`ctx.db` is that transaction): the head row's lock orders concurrent appends to one chain.
+ */
+export async function appendAudit(ctx: Ctx, input: AuditInput): Promise<AuditRow> {
+  const chain = input.workspaceId ?? SERVER_CHAIN;
+  await ctx.db.insert(auditChainHeads).values({ chain, seq: 0, hash: null }).onConflictDoNothing();
+  const [head] = await ctx.db
+    .select()
+    .from(auditChainHeads)
+    .where(eq(auditChainHeads.chain, chain))
+    .for('update');
+  const actor = ctx.actor;
+  const entry: HashedEntry = {
+    id: newId('aud'),
+    chain,
+    seq: (head?.seq ?? 0) + 1,
+    workspaceId: input.workspaceId,
+    action: input.action,
+    targetType: input.target.type,
+    targetId: input.target.id ?? null,
+    params: plain(input.params),
+    metadata: plain(input.metadata),
+    actorUserId: actor.kind === 'user' ? actor.userId : null,
+    systemActor: actor.kind === 'system' ? actor.name : actor.kind === 'anonymous' ? 'anonymous' : null,
+    correlationId: input.correlationId ?? null,
+    requestId: ctx.requestId,
+    createdAt: ctx.now(),
+    prevHash: head?.hash ?? null,
+  };
+  const hash = entryHash(entry);
+  const [row] = await ctx.db
+    .insert(auditLog)
+    .values({ ...entry, hash })
+    .returning();
+  await ctx.db.update(auditChainHeads).set({ seq: entry.seq, hash }).where(eq(auditChainHeads.chain, chain));
+  return row!;
+}

@@ -1,0 +1,19 @@
+import type { Ctx } from '../../platform/context.ts';
+import { requireServerAdmin, requireWorkspaceRole } from '../workspaces/access.ts';
+import { SERVER_CHAIN } from './append-audit.ts';
+
+export interface AuditScope {
+  chain: string;
+  workspaceId: string | null;
+  workspaceKey: string | null;
+}
+
+/** A workspace's log (workspace admins) or, without a workspace, the server-level log (server admins). */
+export async function requireAuditScope(ctx: Ctx, workspaceKey: string | undefined): Promise<AuditScope> {
+  if (workspaceKey === undefined) {
+    requireServerAdmin(ctx);
+    return { chain: SERVER_CHAIN, workspaceId: null, workspaceKey: null };
+  }
+  const { workspace } = await requireWorkspaceRole(ctx, workspaceKey, 'admin');
+  return { chain: workspace.id, workspaceId: workspace.id, workspaceKey: workspace.key };
+}

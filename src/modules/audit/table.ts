@@ -1,0 +1,64 @@
+import { bigint, index, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
+/**
+ * Append-only (a trigger rejects UPDATE, DELETE and TRUNCATE). Entries of one chain (a workspace,
+ * or `server` for entries outside any workspace) are numbered by `seq` and linked by hashes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    chain: text('chain').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    workspaceId: text('workspace_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
+    actorUserId: text('actor_user_id'),
+    systemActor: text('system_actor'),
+    correlationId: text('correlation_id'),
+    requestId: text('request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    prevHash: text('prev_hash'),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    unique('audit_log_chain_seq_uq').on(t.chain, t.seq),
+    index('audit_log_workspace_idx').on(t.workspaceId, t.id),
+    index('audit_log_workspace_action_idx').on(t.workspaceId, t.action.op('text_pattern_ops')),
+  ],
+);
+
+/** The newest entry of each chain; its row lock serialises appends to one chain. */
+export const auditChainHeads = pgTable('audit_chain_heads', {
+  chain: text('chain').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash'),
+});
+
+/** Index of the access-change entries of audit_log, so every timeline filter runs on an index. */
+export const accessEvents = pgTable(
+  'access_events',
+  {
+    auditId: text('audit_id')
+      .primaryKey()
+      .references(() => auditLog.id),
+    workspaceId: text('workspace_id').notNull(),
+    projectKey: text('project_key'),
+    targetUserId: text('target_user_id').notNull(),
+    source: text('source').$type<AccessSource>().notNull(),
+    change: text('change').$type<AccessChange>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('access_events_workspace_idx').on(t.workspaceId, t.auditId),
+    index('access_events_target_idx').on(t.workspaceId, t.targetUserId, t.auditId),
+    index('access_events_project_idx').on(t.workspaceId, t.projectKey, t.auditId),
+  ],
+);
+
+export type AccessSource = 'manual' | 'codehost' | 'oidc' | 'system';
+export type AccessChange = 'add' | 'change' | 'remove';
+export type AuditRow = typeof auditLog.$inferSelect;

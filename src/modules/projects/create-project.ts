@@ -1,0 +1,66 @@
+import type { Ctx } from '../../platform/context.ts';
+import { conflict, forbidden } from '../../platform/http/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { appendAudit } from '../audit/append-audit.ts';
+import { recordAccessChange } from '../audit/record-access-change.ts';
+import { requireWorkspaceRole } from '../workspaces/access.ts';
+import { projectMembers, projects, type ProjectRole, type ProjectRow } from './table.ts';
+
+/** The repository part of a key (`codehost:acme/api#apps/web` -> `api#apps/web`), a default name. */
+const defaultName = (key: string) =>
+  key.slice(key.lastIndexOf('/', key.indexOf('#') < 0 ? undefined : key.indexOf('#')) + 1);
+
+/**
+ * Workspace admins create projects; so may members where `auto_create_project` is on, and they
+ * become its maintainer. An existing key is a conflict, never a takeover.
+ */
+export async function createProject({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { workspace_key: string; key: string; name?: string | undefined };
+}): Promise<{ project: ProjectRow; role: ProjectRole }> {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const access = await requireWorkspaceRole(txCtx, input.workspace_key, 'member');
+    const isAdmin = access.role !== 'member';
+    if (!isAdmin && !access.workspace.autoCreateProject) {
+      throw forbidden('Requires the workspace admin role (auto_create_project is off in this workspace)');
+    }
+    const now = ctx.now();
+    const [project] = await tx
+      .insert(projects)
+      .values({
+        id: newId('prj'),
+        workspaceId: access.workspace.id,
+        key: input.key,
+        name: input.name ?? defaultName(input.key),
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!project) throw conflict(`Project ${input.key} already exists in ${access.workspace.key}`);
+    await appendAudit(txCtx, {
+      workspaceId: access.workspace.id,
+      action: 'project.created',
+      target: { type: 'project', id: project.id },
+      params: { workspace_key: access.workspace.key, project_key: project.key, name: project.name },
+    });
+    if (!isAdmin) {
+      await tx
+        .insert(projectMembers)
+        .values({ projectId: project.id, userId: access.actor.userId, role: 'maintainer', createdAt: now });
+      await recordAccessChange(txCtx, {
+        workspace: access.workspace,
+        project,
+        targetUserId: access.actor.userId,
+        oldRole: null,
+        newRole: 'maintainer',
+        source: 'system',
+        evidence: { reason: 'project_created_by_member' },
+      });
+    }
+    return { project, role: 'maintainer' };
+  });
+}

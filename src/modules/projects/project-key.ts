@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Project keys: `<host_kind>:<owner>/<repo>` with an optional `#<subpath>` (interface.md). */
+export const PROJECT_KEY_RE =
+  /^[a-z][a-z0-9-]{0,31}:[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)+(#[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*)?$/;
+
+export const projectKey = z
+  .string()
+  .min(1)
+  .max(300)
+  .regex(PROJECT_KEY_RE, 'must look like <host_kind>:<owner>/<repo> or <host_kind>:<owner>/<repo>#<subpath>')
+  .refine(
+    (v) => !v.split(/[/#:]/).some((s) => s === '.' || s === '..'),
+    'must not contain "." or ".." segments',
+  )
+  .describe('Project key, e.g. `codehost:acme/api` or `codehost:acme/web#apps/site`');

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { newId } from '../../platform/ids.ts';
+import { appendAudit } from '../audit/append-audit.ts';
+import { issueOneTimeKey, type IssuedLink } from '../api-keys/issue-one-time-key.ts';
+import { users } from './table.ts';
+
+const BOOTSTRAP_LOCK_ID = 7_240_532;
+
+/**
+ * First start on an empty database: creates the first server administrator and a key behind a
+ * one-time link. Does nothing (returns null) once any user exists; safe with several servers
+ * starting at once on one PostgreSQL.
+ */
+export async function bootstrapFirstAdmin({
+  ctx,
+}: {
+  ctx: Ctx;
+}): Promise<(IssuedLink & { email: string }) | null> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_ID})`);
+    const [anyone] = await tx.select({ id: users.id }).from(users).limit(1);
+    if (anyone) return null;
+    const txCtx = { ...ctx, db: tx };
+    const email = ctx.config.bootstrapAdminEmail;
+    const [admin] = await tx
+      .insert(users)
+      .values({ id: newId('usr'), email, name: 'Administrator', isAdmin: true, createdAt: ctx.now() })
+      .returning();
+    await appendAudit(txCtx, {
+      workspaceId: null,
+      action: 'user.created',
+      target: { type: 'user', id: admin!.id },
+      params: { user_id: admin!.id, email, is_admin: true, reason: 'first_start' },
+    });
+    const issued = await issueOneTimeKey(txCtx, { userId: admin!.id, label: 'first start', createdBy: null });
+    await appendAudit(txCtx, {
+      workspaceId: null,
+      action: 'api_key.created',
+      target: { type: 'api_key', id: issued.keyId },
+      params: { key_id: issued.keyId, user_id: admin!.id, delivery: 'one_time_link' },
+    });
+    return { ...issued, email };
+  });
+}

@@ -1,0 +1,41 @@
+import type { Ctx } from '../../platform/context.ts';
+import { conflict } from '../../platform/http/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { appendAudit } from '../audit/append-audit.ts';
+import { requireServerAdmin } from '../workspaces/access.ts';
+import { users, type UserRow } from './table.ts';
+
+export interface CreateUserInput {
+  email: string;
+  name?: string | undefined;
+  is_admin?: boolean | undefined;
+}
+
+/** Server admins create users (who then get keys through a reset link or create their own). */
+export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserInput }): Promise<UserRow> {
+  requireServerAdmin(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        id: newId('usr'),
+        email: input.email.toLowerCase(),
+        name: input.name ?? null,
+        isAdmin: input.is_admin ?? false,
+        createdAt: ctx.now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) throw conflict(`A user with e-mail ${input.email} already exists`);
+    await appendAudit(
+      { ...ctx, db: tx },
+      {
+        workspaceId: null,
+        action: 'user.created',
+        target: { type: 'user', id: user.id },
+        params: { user_id: user.id, email: user.email, is_admin: user.isAdmin },
+      },
+    );
+    return user;
+  });
+}

@@ -1,0 +1,23 @@
+import { desc, lt } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { requireServerAdmin } from '../workspaces/access.ts';
+import { users, type UserRow } from './table.ts';
+
+export async function listUsers({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { limit: number; cursor?: string | undefined };
+}): Promise<Page<UserRow>> {
+  requireServerAdmin(ctx);
+  const after = decodeCursor(input.cursor);
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(after ? lt(users.id, after) : undefined)
+    .orderBy(desc(users.id))
+    .limit(input.limit + 1);
+  return page(rows, input.limit, (r) => r.id);
+}

@@ -1,0 +1,39 @@
+import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
+import type { App } from '../../platform/http/types.ts';
+import { createUser } from './create-user.ts';
+import { getMe } from './get-me.ts';
+import { listUsers } from './list-users.ts';
+import { createUserBody, listUsersQuery, meAnswer, presentUser, userAnswer, userList } from './schemas.ts';
+
+const tags = ['users'];
+
+export function userRoutes(app: App, deps: AppDeps): void {
+  app.get('/v1/me', {
+    schema: { tags, summary: 'The calling user and their workspaces', response: { 200: meAnswer } },
+    handler: (req) => getMe({ ctx: contextOf(deps, req) }),
+  });
+
+  app.post('/v1/users', {
+    schema: {
+      tags,
+      summary: 'Create a user; server admin',
+      body: createUserBody,
+      response: { 201: userAnswer },
+    },
+    handler: async (req, reply) =>
+      reply.code(201).send(presentUser(await createUser({ ctx: contextOf(deps, req), input: req.body }))),
+  });
+
+  app.get('/v1/users', {
+    schema: {
+      tags,
+      summary: 'List users; server admin',
+      querystring: listUsersQuery,
+      response: { 200: userList },
+    },
+    handler: async (req) => {
+      const result = await listUsers({ ctx: contextOf(deps, req), input: req.query });
+      return { items: result.items.map(presentUser), next_cursor: result.nextCursor };
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { email, iso, timestamp } from '../../platform/http/fields.ts';
+import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
+import type { UserRow } from './table.ts';
+
+export const createUserBody = z.strictObject({
+  email,
+  name: z.string().trim().min(1).max(200).optional(),
+  is_admin: z.boolean().optional(),
+});
+export const listUsersQuery = z.strictObject(pageQuery);
+
+export const userAnswer = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  is_admin: z.boolean(),
+  created_at: timestamp,
+});
+export const userList = listAnswer(userAnswer);
+
+export const meAnswer = z.object({
+  user: userAnswer.omit({ created_at: true }),
+  workspaces: z.array(z.object({ workspace_key: z.string(), role: z.string() })),
+});
+
+export const presentUser = (u: UserRow): z.output<typeof userAnswer> => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  is_admin: u.isAdmin,
+  created_at: iso(u.createdAt),
+});

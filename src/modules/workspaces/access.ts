@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import type { Ctx, UserActor } from '../../platform/context.ts';
+import { AppError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { workspaceRank } from './roles.ts';
+import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from './table.ts';
+
+export interface WorkspaceAccess {
+  actor: UserActor;
+  workspace: WorkspaceRow;
+  /** The caller's own membership role, if any. */
+  memberRole: WorkspaceRole | null;
+  /** What the caller may do: a server administrator acts as owner. */
+  role: WorkspaceRole;
+}
+
+/** The acting user, or 401 for flows that need one. */
+export function requireUser(ctx: Ctx): UserActor {
+  if (ctx.actor.kind !== 'user') throw new AppError('unauthenticated', 'Invalid API key');
+  return ctx.actor;
+}
+
+/** Server administrators only. */
+export function requireServerAdmin(ctx: Ctx): UserActor {
+  const actor = requireUser(ctx);
+  if (!actor.isAdmin) throw forbidden('Requires a server administrator');
+  return actor;
+}
+
+/**
+ * Loads a workspace the caller may see, with their role, and checks it against `minRole`.
+ * A workspace the caller does not belong to is `not_found`, never `forbidden`.
+ */
+export async function requireWorkspaceRole(
+  ctx: Ctx,
+  workspaceKey: string,
+  minRole: WorkspaceRole,
+): Promise<WorkspaceAccess> {
+  const actor = requireUser(ctx);
+  const [row] = await ctx.db
+    .select({ workspace: workspaces, memberRole: workspaceMembers.role })
+    .from(workspaces)
+    .leftJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, actor.userId)),
+    )
+    .where(eq(workspaces.key, workspaceKey))
+    .limit(1);
+  if (!row || (!row.memberRole && !actor.isAdmin)) throw notFound(`Workspace ${workspaceKey}`);
+  const role: WorkspaceRole = actor.isAdmin ? 'owner' : row.memberRole!;
+  if (workspaceRank(role) < workspaceRank(minRole)) {
+    throw forbidden(`Requires the workspace ${minRole} role or higher`);
+  }
+  return { actor, workspace: row.workspace, memberRole: row.memberRole, role };
+}

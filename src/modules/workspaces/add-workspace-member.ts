@@ -1,0 +1,51 @@
+import type { Ctx } from '../../platform/context.ts';
+import { conflict } from '../../platform/http/errors.ts';
+import { recordAccessChange } from '../audit/record-access-change.ts';
+import { requireWorkspaceRole } from './access.ts';
+import { findUser } from './find-user.ts';
+import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
+import type { MemberView } from './schemas.ts';
+import { workspaceMembers, type WorkspaceRole } from './table.ts';
+
+export interface AddWorkspaceMemberInput {
+  workspace_key: string;
+  user_id?: string | undefined;
+  email?: string | undefined;
+  role: WorkspaceRole;
+}
+
+export async function addWorkspaceMember({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: AddWorkspaceMemberInput;
+}): Promise<MemberView> {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const access = await requireWorkspaceRole(txCtx, input.workspace_key, 'admin');
+    assertWithinCeiling(workspaceRank(access.role), null, workspaceRank(input.role), workspaceRoleOfRank);
+    const user = await findUser(tx, input);
+    const now = ctx.now();
+    const [added] = await tx
+      .insert(workspaceMembers)
+      .values({ workspaceId: access.workspace.id, userId: user.id, role: input.role, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!added) throw conflict(`${user.email} is already a member of ${access.workspace.key}`);
+    await recordAccessChange(txCtx, {
+      workspace: access.workspace,
+      targetUserId: user.id,
+      oldRole: null,
+      newRole: input.role,
+      source: 'manual',
+    });
+    return {
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      role: added.role,
+      createdAt: added.createdAt,
+    };
+  });
+}

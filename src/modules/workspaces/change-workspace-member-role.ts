@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { users } from '../users/table.ts';
+import { recordAccessChange } from '../audit/record-access-change.ts';
+import { requireWorkspaceRole } from './access.ts';
+import { assertNotLastOwner, lockMembership } from './membership-locks.ts';
+import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
+import type { MemberView } from './schemas.ts';
+import { workspaceMembers, type WorkspaceRole } from './table.ts';
+
+export async function changeWorkspaceMemberRole({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { workspace_key: string; user_id: string; role: WorkspaceRole };
+}): Promise<MemberView> {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const access = await requireWorkspaceRole(txCtx, input.workspace_key, 'admin');
+    const current = await lockMembership(txCtx, access.workspace.id, input.user_id);
+    if (!current) throw notFound(`Member ${input.user_id}`);
+    assertWithinCeiling(
+      workspaceRank(access.role),
+      workspaceRank(current.role),
+      workspaceRank(input.role),
+      workspaceRoleOfRank,
+    );
+    const [user] = await tx.select().from(users).where(eq(users.id, input.user_id));
+    const view = { userId: user!.id, email: user!.email, name: user!.name, createdAt: current.createdAt };
+    if (current.role === input.role) return { ...view, role: current.role };
+    if (current.role === 'owner') await assertNotLastOwner(txCtx, access.workspace.id, input.user_id);
+    await tx
+      .update(workspaceMembers)
+      .set({ role: input.role })
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, access.workspace.id),
+          eq(workspaceMembers.userId, input.user_id),
+        ),
+      );
+    await recordAccessChange(txCtx, {
+      workspace: access.workspace,
+      targetUserId: input.user_id,
+      oldRole: current.role,
+      newRole: input.role,
+      source: 'manual',
+    });
+    return { ...view, role: input.role };
+  });
+}

@@ -1,0 +1,61 @@
+import type { Ctx } from '../../platform/context.ts';
+import { conflict } from '../../platform/http/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { appendAudit } from '../audit/append-audit.ts';
+import { recordAccessChange } from '../audit/record-access-change.ts';
+import { requireServerAdmin } from './access.ts';
+import { settingsToColumns, assertLocalesConsistent } from './settings-columns.ts';
+import type { SettingsInput } from './settings.ts';
+import { workspaceMembers, workspaces, type WorkspaceRow } from './table.ts';
+import { eq } from 'drizzle-orm';
+
+export interface CreateWorkspaceInput extends SettingsInput {
+  workspace_key: string;
+}
+
+/** Server admins create workspaces; the creator becomes the first owner. */
+export async function createWorkspace({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: CreateWorkspaceInput;
+}): Promise<WorkspaceRow> {
+  const actor = requireServerAdmin(ctx);
+  const { workspace_key: key, ...settings } = input;
+  const columns = settingsToColumns(settings);
+  assertLocalesConsistent({
+    defaultOutboundLocale: columns.defaultOutboundLocale ?? 'en',
+    supportedLocales: columns.supportedLocales ?? ['en'],
+  });
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const [existing] = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.key, key));
+    if (existing) throw conflict(`Workspace ${key} already exists`);
+    const now = ctx.now();
+    const [row] = await tx
+      .insert(workspaces)
+      .values({ id: newId('ws'), key, name: columns.name ?? key, ...columns, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict(`Workspace ${key} already exists`);
+    await tx
+      .insert(workspaceMembers)
+      .values({ workspaceId: row.id, userId: actor.userId, role: 'owner', createdAt: now });
+    await appendAudit(txCtx, {
+      workspaceId: row.id,
+      action: 'workspace.created',
+      target: { type: 'workspace', id: row.id },
+      params: { workspace_key: key, settings },
+    });
+    await recordAccessChange(txCtx, {
+      workspace: row,
+      targetUserId: actor.userId,
+      oldRole: null,
+      newRole: 'owner',
+      source: 'manual',
+      evidence: { reason: 'workspace_created' },
+    });
+    return row;
+  });
+}

@@ -1,0 +1,33 @@
+import { and, eq } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { conflict } from '../../platform/http/errors.ts';
+import { workspaceMembers } from './table.ts';
+
+/**
+ * A workspace always keeps at least one owner. The owners' rows are locked, so two owners
+ * demoting or removing each other at once cannot both succeed.
+ */
+export async function assertNotLastOwner(
+  ctx: Ctx,
+  workspaceId: string,
+  leavingUserId: string,
+): Promise<void> {
+  const owners = await ctx.db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
+    .for('update');
+  if (!owners.some((o) => o.userId !== leavingUserId)) {
+    throw conflict('A workspace must keep at least one owner; make someone else owner first');
+  }
+}
+
+/** The membership row of a user in a workspace, locked for the rest of the transaction. */
+export async function lockMembership(ctx: Ctx, workspaceId: string, userId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .for('update');
+  return row;
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { email, iso, reason, timestamp, userId, workspaceKey } from '../../platform/http/fields.ts';
+import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
+import {
+  projectMapping,
+  RESOLUTION_SOURCES,
+  SETTING_COLUMNS,
+  SETTING_NAMES,
+  settingsShape,
+} from './settings.ts';
+import { WORKSPACE_ROLES } from './roles.ts';
+import type { WorkspaceRole, WorkspaceRow } from './table.ts';
+
+const settingsPartial = z.object(settingsShape).partial().shape;
+
+export const createWorkspaceBody = z.strictObject({ workspace_key: workspaceKey, ...settingsPartial });
+export const updateWorkspaceBody = z.strictObject({ ...settingsPartial, reason: reason.optional() });
+export const workspaceParams = z.strictObject({ key: workspaceKey });
+export const listQuery = z.strictObject(pageQuery);
+
+export const workspaceAnswer = z.object({
+  workspace_key: z.string(),
+  name: z.string(),
+  default_outbound_locale: z.string(),
+  supported_locales: z.array(z.string()),
+  resolution_order: z.array(z.enum(RESOLUTION_SOURCES)),
+  auto_create_project: z.boolean(),
+  key_prefixes: z.array(z.string()),
+  project_mappings: z.array(projectMapping),
+  auto_switch_repo: z.boolean(),
+  auto_switch_subproject: z.boolean(),
+  enable_monorepo_resolution: z.boolean(),
+  monorepo_detection_level: z.number().int(),
+  role: z
+    .enum(WORKSPACE_ROLES)
+    .nullable()
+    .describe("The caller's membership role (null for a server admin who is not a member)"),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export const workspaceList = listAnswer(workspaceAnswer);
+
+export function presentWorkspace(
+  w: WorkspaceRow,
+  role: WorkspaceRole | null,
+): z.output<typeof workspaceAnswer> {
+  const settings = Object.fromEntries(SETTING_NAMES.map((name) => [name, w[SETTING_COLUMNS[name]]]));
+  return {
+    workspace_key: w.key,
+    ...(settings as Omit<
+      z.output<typeof workspaceAnswer>,
+      'workspace_key' | 'role' | 'created_at' | 'updated_at'
+    >),
+    role,
+    created_at: iso(w.createdAt),
+    updated_at: iso(w.updatedAt),
+  };
+}
+
+export const memberParams = z.strictObject({ key: workspaceKey, userId });
+export const addMemberBody = z
+  .strictObject({
+    user_id: userId.optional(),
+    email: email.optional(),
+    role: z.enum(WORKSPACE_ROLES),
+  })
+  .refine((b) => (b.user_id === undefined) !== (b.email === undefined), {
+    message: 'give exactly one of user_id or email',
+    path: ['user_id'],
+  });
+export const changeMemberBody = z.strictObject({ role: z.enum(WORKSPACE_ROLES) });
+
+export const memberAnswer = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: z.string(),
+  created_at: timestamp,
+});
+export const memberList = listAnswer(memberAnswer);
+
+export interface MemberView {
+  userId: string;
+  email: string;
+  name: string | null;
+  role: string;
+  createdAt: Date;
+}
+
+export const presentMember = (m: MemberView): z.output<typeof memberAnswer> => ({
+  user_id: m.userId,
+  email: m.email,
+  name: m.name,
+  role: m.role,
+  created_at: iso(m.createdAt),
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { projectKey } from '../projects/project-key.ts';
+
+/** The workspace settings of interface.md's Workspace table, validated. */
+export const RESOLUTION_SOURCES = ['codehost_remote', 'repo_root_slug', 'manual'] as const;
+
+function canonicalLocale(value: string): string | undefined {
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(value)) return undefined;
+  try {
+    const [canonical] = Intl.getCanonicalLocales(value);
+    return canonical;
+  } catch {
+    return undefined;
+  }
+}
+
+export const localeCode = z
+  .string()
+  .max(35)
+  .transform((v, ctx) => {
+    const canonical = canonicalLocale(v);
+    if (!canonical) {
+      ctx.addIssue({ code: 'custom', message: 'must be a locale code such as "en" or "pt-BR"' });
+      return z.NEVER;
+    }
+    return canonical;
+  });
+
+const unique = <T>(items: T[]) => new Set(items).size === items.length;
+
+export const projectMapping = z.strictObject({
+  kind: z.enum(RESOLUTION_SOURCES),
+  external_id: z.string().min(1).max(500),
+  project_key: projectKey,
+  priority: z.number().int().min(0).max(1_000_000).default(0),
+  enabled: z.boolean().default(true),
+});
+
+export const settingsShape = {
+  name: z.string().trim().min(1).max(200),
+  default_outbound_locale: localeCode,
+  supported_locales: z.array(localeCode).min(1).max(50).refine(unique, 'entries must be unique'),
+  resolution_order: z
+    .array(z.enum(RESOLUTION_SOURCES))
+    .min(1)
+    .max(RESOLUTION_SOURCES.length)
+    .refine(unique, 'entries must be unique'),
+  auto_create_project: z.boolean(),
+  key_prefixes: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(100)
+        .regex(/^[A-Za-z0-9._:/#-]+$/, 'may contain letters, digits and . _ : / # -'),
+    )
+    .max(50)
+    .refine(unique, 'entries must be unique'),
+  project_mappings: z.array(projectMapping).max(500),
+  auto_switch_repo: z.boolean(),
+  auto_switch_subproject: z.boolean(),
+  enable_monorepo_resolution: z.boolean(),
+  monorepo_detection_level: z.number().int().min(0).max(3),
+};
+
+export type SettingsInput = Partial<{
+  [K in keyof typeof settingsShape]: z.output<(typeof settingsShape)[K]>;
+}>;
+
+/** Setting name (API) to column (table). */
+export const SETTING_COLUMNS = {
+  name: 'name',
+  default_outbound_locale: 'defaultOutboundLocale',
+  supported_locales: 'supportedLocales',
+  resolution_order: 'resolutionOrder',
+  auto_create_project: 'autoCreateProject',
+  key_prefixes: 'keyPrefixes',
+  project_mappings: 'projectMappings',
+  auto_switch_repo: 'autoSwitchRepo',
+  auto_switch_subproject: 'autoSwitchSubproject',
+  enable_monorepo_resolution: 'enableMonorepoResolution',
+  monorepo_detection_level: 'monorepoDetectionLevel',
+} as const satisfies Record<keyof typeof settingsShape, string>;
+
+export type SettingName = keyof typeof SETTING_COLUMNS;
+export const SETTING_NAMES = Object.keys(SETTING_COLUMNS) as SettingName[];

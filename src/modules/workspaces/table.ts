@@ -1,0 +1,52 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../users/table.ts';
+
+export interface ProjectMapping {
+  kind: 'codehost_remote' | 'repo_root_slug' | 'manual';
+  external_id: string;
+  project_key: string;
+  priority: number;
+  enabled: boolean;
+}
+
+export const workspaces = pgTable('workspaces', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  defaultOutboundLocale: text('default_outbound_locale').notNull().default('en'),
+  supportedLocales: text('supported_locales').array().notNull().default(['en']),
+  resolutionOrder: text('resolution_order')
+    .array()
+    .notNull()
+    .default(['codehost_remote', 'repo_root_slug', 'manual']),
+  autoCreateProject: boolean('auto_create_project').notNull().default(false),
+  keyPrefixes: text('key_prefixes').array().notNull().default([]),
+  projectMappings: jsonb('project_mappings').$type<ProjectMapping[]>().notNull().default([]),
+  autoSwitchRepo: boolean('auto_switch_repo').notNull().default(true),
+  autoSwitchSubproject: boolean('auto_switch_subproject').notNull().default(false),
+  enableMonorepoResolution: boolean('enable_monorepo_resolution').notNull().default(false),
+  monorepoDetectionLevel: integer('monorepo_detection_level').notNull().default(2),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    role: text('role').$type<WorkspaceRole>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index('workspace_members_user_idx').on(t.userId),
+  ],
+);
+
+export type WorkspaceRole = 'owner' | 'admin' | 'member';
+export type WorkspaceRow = typeof workspaces.$inferSelect;

@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { isDeepStrictEqual } from 'node:util';
+import type { Ctx } from '../../platform/context.ts';
+import { appendAudit } from '../audit/append-audit.ts';
+import { requireWorkspaceRole, type WorkspaceAccess } from './access.ts';
+import { assertLocalesConsistent, settingsToColumns } from './settings-columns.ts';
+import { SETTING_COLUMNS, SETTING_NAMES, type SettingsInput } from './settings.ts';
+import { workspaces, type WorkspaceRow } from './table.ts';
+
+export interface UpdateWorkspaceInput extends SettingsInput {
+  workspace_key: string;
+  reason?: string | undefined;
+}
+
+/**
+ * Partial settings update by a workspace admin. Audited `workspace_settings.updated` with the
+ * changed fields (old and new values) and the reason; a no-op changes and audits nothing.
+ */
+export async function updateWorkspaceSettings({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: UpdateWorkspaceInput;
+}): Promise<WorkspaceAccess> {
+  const { workspace_key: key, reason, ...settings } = input;
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const access = await requireWorkspaceRole(txCtx, key, 'admin');
+    const [current] = await tx
+      .select()
+      .from(workspaces)
+      .where(eq(workspaces.id, access.workspace.id))
+      .for('update');
+    const before = current!;
+    const changed = SETTING_NAMES.filter(
+      (name) =>
+        settings[name] !== undefined && !isDeepStrictEqual(settings[name], before[SETTING_COLUMNS[name]]),
+    );
+    if (changed.length === 0) return { ...access, workspace: before };
+    const columns = settingsToColumns(Object.fromEntries(changed.map((n) => [n, settings[n]])));
+    const next = { ...before, ...columns } as WorkspaceRow;
+    assertLocalesConsistent(next);
+    const [row] = await tx
+      .update(workspaces)
+      .set({ ...columns, updatedAt: ctx.now() })
+      .where(eq(workspaces.id, before.id))
+      .returning();
+    await appendAudit(txCtx, {
+      workspaceId: before.id,
+      action: 'workspace_settings.updated',
+      target: { type: 'workspace', id: before.id },
+      params: {
+        workspace_key: key,
+        changed_fields: changed,
+        changes: Object.fromEntries(
+          changed.map((n) => [n, { from: before[SETTING_COLUMNS[n]], to: next[SETTING_COLUMNS[n]] }]),
+        ),
+        reason: reason ?? null,
+      },
+    });
+    return { ...access, workspace: row! };
+  });
+}

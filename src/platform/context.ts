@@ -1,0 +1,29 @@
+import type { Config } from '../config/index.ts';
+import type { Db } from './db/client.ts';
+
+/** Who acts: a user through an API key, a system flow, or nobody (public routes such as one-time links). */
+export type Actor =
+  | { kind: 'user'; userId: string; email: string; isAdmin: boolean; apiKeyId: string | null }
+  | { kind: 'system'; name: string }
+  | { kind: 'anonymous' };
+
+export type UserActor = Extract<Actor, { kind: 'user' }>;
+
+/**
+ * Passed to every service verb (`{ ctx, input }`). `db` is the database, or the transaction the
+ * caller already runs in.
+ */
+export interface Ctx {
+  actor: Actor;
+  requestId: string;
+  db: Db;
+  config: Config;
+  now: () => Date;
+}
+
+export interface Verb<I, O> {
+  (args: { ctx: Ctx; input: I }): Promise<O>;
+}
+
+/** The same context inside a transaction. */
+export const inTx = (ctx: Ctx, tx: Db): Ctx => ({ ...ctx, db: tx });

@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { migratePgliteClient, migratePostgres } from './migrate.ts';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  /** Applies pending migrations (run at every start, on both engines). */
+  migrate(): Promise<void>;
+  /** Cheap round trip for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** PGlite settings measured for this workload (ARCHITECTURE.md, "PGlite rules"). */
+const PGLITE_CONF = ['max_wal_size=64MB', 'min_wal_size=32MB'];
+
+/** Opens an embedded PGlite database in `dir` (created if missing). */
+export async function openPglite(dir: string): Promise<Database> {
+  mkdirSync(dir, { recursive: true });
+  return wrapPglite(new PGlite(dir, { postgresqlconf: PGLITE_CONF }));
+}
+
+/** Wraps an already constructed PGlite (tests clone one from a migrated template). */
+export async function wrapPglite(client: PGlite): Promise<Database> {
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    migrate: () => migratePgliteClient(client),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Opens a pool to PostgreSQL. */
+export async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    // Every query is bounded: a runaway statement fails instead of holding a connection.
+    statement_timeout: 30_000,
+    application_name: 'ctxhub',
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    engine: 'postgres',
+    migrate: () => migratePostgres(url),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+// The schema barrel: every module's tables, for Drizzle's client and drizzle-kit.
+export * from '../../modules/users/table.ts';
+export * from '../../modules/api-keys/table.ts';
+export * from '../../modules/workspaces/table.ts';
+export * from '../../modules/projects/table.ts';
+export * from '../../modules/audit/table.ts';

@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, type FieldProblem } from './errors.ts';
+
+interface ErrorBody {
+  error: { code: string; message: string; request_id: string; details?: unknown };
+}
+
+/** Fastify's own client errors, by code, in our vocabulary. */
+const FASTIFY_CODES: Record<string, (e: FastifyError) => AppError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new AppError('payload_too_large', 'Request body is too large'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (e) =>
+    new AppError(
+      'unsupported_media_type',
+      e.message.replace(/^Unsupported Media Type: ?/, 'Unsupported media type: '),
+    ),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => invalidBody('Request body is not valid JSON'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => invalidBody('Request body is empty'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => invalidBody('Content-Length does not match the body'),
+};
+
+const invalidBody = (message: string) =>
+  new AppError('validation_failed', message, [{ path: 'body', message }]);
+
+/** Maps anything thrown while handling a request to the error envelope; a 500 never leaks internals. */
+export function toAppError(err: unknown, log: FastifyRequest['log']): AppError {
+  if (err instanceof AppError) return err;
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const context = (err as { validationContext?: string }).validationContext ?? 'body';
+    const location = context === 'querystring' ? 'query' : context;
+    const details: FieldProblem[] = err.validation.map((v) => ({
+      path: [location, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+      message: v.message ?? 'is not valid',
+    }));
+    const first = details[0];
+    return new AppError(
+      'validation_failed',
+      first ? `${first.path}: ${first.message}` : 'Request is not valid',
+      details,
+    );
+  }
+  const fastifyError = err as FastifyError;
+  const mapped = fastifyError?.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (mapped) return mapped(fastifyError);
+  if (err instanceof SyntaxError && fastifyError.statusCode === 400)
+    return invalidBody('Request body is not valid JSON');
+  const pgCode = (err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code;
+  if (pgCode === '23505') {
+    // A concurrent request created the same thing first.
+    return new AppError('conflict', 'It already exists (a concurrent request created it)');
+  }
+  if (pgCode === '40001' || pgCode === '40P01') {
+    return new AppError('conflict', 'A concurrent change conflicted with this one; retry it');
+  }
+  const status = fastifyError?.statusCode;
+  if (status && status >= 400 && status < 500 && !isResponseSerializationError(err)) {
+    return new AppError('validation_failed', fastifyError.message || 'Bad request', [
+      { path: 'request', message: fastifyError.message },
+    ]);
+  }
+  log.error({ err }, 'unhandled error');
+  return new AppError('internal', 'Internal server error');
+}
+
+export function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const e = toAppError(err, req.log);
+  const body: ErrorBody = { error: { code: e.code, message: e.message, request_id: req.id } };
+  if (e.details !== undefined) body.error.details = e.details;
+  return reply
+    .code(e.status)
+    .headers(e.headers)
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(body);
+}

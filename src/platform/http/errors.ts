@@ -1,0 +1,65 @@
+/** The closed error vocabulary of api-extensions.md. Services throw these; one handler renders them. */
+export type ErrorCode =
+  | 'validation_failed'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'gone'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'integration_not_configured'
+  | 'provider_locked'
+  | 'upstream_error'
+  | 'internal';
+
+export const STATUS_OF: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  integration_not_configured: 400,
+  provider_locked: 403,
+  upstream_error: 502,
+  internal: 500,
+};
+
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return STATUS_OF[this.code];
+  }
+}
+
+export const invalid = (problems: FieldProblem[], message = 'Request is not valid') =>
+  new AppError('validation_failed', message, problems);
+export const invalidField = (path: string, message: string) =>
+  invalid([{ path, message }], `${path}: ${message}`);
+export const unauthenticated = () => new AppError('unauthenticated', 'Invalid API key');
+export const forbidden = (message: string) => new AppError('forbidden', message);
+export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
+export const conflict = (message: string) => new AppError('conflict', message);
+export const gone = (message: string) => new AppError('gone', message);
+export const rateLimited = (retryAfterSeconds: number) =>
+  new AppError('rate_limited', `Too many requests; retry after ${retryAfterSeconds} s`, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });

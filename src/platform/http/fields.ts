@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Field shapes shared by several modules' request schemas. */
+export const workspaceKey = z
+  .string()
+  .min(1)
+  .max(63)
+  .regex(
+    /^[a-z0-9][a-z0-9._-]*$/,
+    'must be lower-case letters, digits, ".", "_" or "-", starting with a letter or digit',
+  )
+  .describe('Workspace key, e.g. `acme`');
+
+export const userId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^usr_[0-9A-Z]+$/, 'must be a user id (usr_...)');
+
+export const email = z
+  .string()
+  .max(254)
+  .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address')
+  .transform((v) => v.toLowerCase());
+
+export const isoDate = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
+
+export const reason = z.string().max(1000).describe('Why the change was made; recorded in the audit entry');
+
+export const timestamp = z.string().describe('ISO 8601 timestamp');
+export const nullableTimestamp = z.string().nullable().describe('ISO 8601 timestamp or null');
+
+export const iso = (d: Date) => d.toISOString();
+export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);

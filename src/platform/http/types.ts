@@ -1,0 +1,30 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Actor } from '../context.ts';
+
+/** The Fastify instance every module registers its routes on (zod schemas type the handlers). */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor;
+  }
+  interface FastifyContextConfig {
+    /** No API key needed (health, OpenAPI, one-time links). */
+    public?: boolean;
+    /** Exempt from rate limiting (health probes). */
+    unlimited?: boolean;
+  }
+}
