@@ -8,6 +8,7 @@ import { installAuth } from './platform/http/auth-hook.ts';
 import { sendError } from './platform/http/error-handler.ts';
 import { notFound } from './platform/http/errors.ts';
 import { healthRoutes } from './platform/http/health-routes.ts';
+import { installNulGuard } from './platform/http/nul-guard.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
 import { RateLimits } from './platform/http/rate-limit.ts';
 import { requestIdOf } from './platform/http/request-id.ts';
@@ -61,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(accepts);
   await installOpenApi(app, version);
   installAuth(app, (key) => authenticateApiKey(deps, key), new RateLimits(options.config.rateLimit));
+  installNulGuard(app);
 
   healthRoutes(app, deps);
   userRoutes(app, deps);
@@ -71,10 +73,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   return app;
 }
 
-/** A bodiless POST (revoke, reset) may still carry `Content-Type: application/json`. */
+/** JSON bodies; a bodiless POST (revoke, reset) may still carry `Content-Type: application/json`. */
 function acceptEmptyJsonBodies(app: App): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // JSON only: anything else is 415 (routes that take uploads register their own parser).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' || body === undefined) return done(null, undefined);
     parseJson(req, body as string, done);

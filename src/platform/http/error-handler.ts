@@ -49,6 +49,10 @@ export function toAppError(err: unknown, log: FastifyRequest['log']): AppError {
     // A concurrent request created the same thing first.
     return new AppError('conflict', 'It already exists (a concurrent request created it)');
   }
+  if (pgCode === '22021' || pgCode === '22P05' || pgCode === '54000') {
+    // Text PostgreSQL cannot store or index (a guard upstream should have named the field).
+    return invalidBody('Request contains text that cannot be stored');
+  }
   if (pgCode === '40001' || pgCode === '40P01') {
     return new AppError('conflict', 'A concurrent change conflicted with this one; retry it');
   }

@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migratePgliteClient, migratePostgres } from '../platform/db/migrate.ts';
+import { adminUrl, withDatabase } from './pg-urls.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplateDir: string;
+    pgTemplateDatabase: string;
+  }
+}
+
+/**
+ * Migrates one template database for the whole run; every test file then clones it (a directory
+ * copy for PGlite, CREATE DATABASE ... TEMPLATE for PostgreSQL) instead of running initdb.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const template = `ctxhub_tpl_${process.pid}`;
+    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+    await admin.query(`CREATE DATABASE ${template}`);
+    await migratePostgres(withDatabase(url, template));
+    project.provide('pgTemplateDatabase', template);
+    project.provide('pgliteTemplateDir', '');
+    return async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => undefined);
+      await admin.end();
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'ctxhub-tpl-'));
+  const client = new PGlite(dir);
+  await client.waitReady;
+  await migratePgliteClient(client);
+  await client.close();
+  project.provide('pgliteTemplateDir', dir);
+  project.provide('pgTemplateDatabase', '');
+  return async () => rmSync(dir, { recursive: true, force: true });
+}
