@@ -8,7 +8,7 @@ import { installAuth } from './platform/http/auth-hook.ts';
 import { sendError } from './platform/http/error-handler.ts';
 import { notFound } from './platform/http/errors.ts';
 import { healthRoutes } from './platform/http/health-routes.ts';
-import { installNulGuard } from './platform/http/nul-guard.ts';
+import { installTextGuard } from './platform/http/text-guard.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
 import { RateLimits } from './platform/http/rate-limit.ts';
 import { requestIdOf } from './platform/http/request-id.ts';
@@ -16,6 +16,7 @@ import type { AppDeps } from './platform/http/request-context.ts';
 import type { App } from './platform/http/types.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { AuthCache, registerAuthCache } from './modules/api-keys/auth-cache.ts';
 import { authenticateApiKey } from './modules/api-keys/authenticate.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
@@ -61,8 +62,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   acceptEmptyJsonBodies(app);
   await app.register(accepts);
   await installOpenApi(app, version);
-  installAuth(app, (key) => authenticateApiKey(deps, key), new RateLimits(options.config.rateLimit));
-  installNulGuard(app);
+  const cache = registerAuthCache(new AuthCache(options.config.authCacheMs));
+  installAuth(
+    app,
+    (key) => authenticateApiKey({ ...deps, cache }, key),
+    new RateLimits(options.config.rateLimit),
+  );
+  installTextGuard(app);
 
   healthRoutes(app, deps);
   userRoutes(app, deps);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { decodeKey, envSchema, type Config, type Env } from './schema.ts';
+import { decodeKey, envSchema, SECRETS_REQUIRED_WITH_DATABASE_URL, type Config, type Env } from './schema.ts';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -15,11 +15,19 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     Object.entries(source).filter(([k, v]) => v !== undefined && v !== '' && k in envSchema.shape),
   );
   const parsed = envSchema.safeParse(relevant);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
-    );
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
+  if (relevant.DATABASE_URL) {
+    for (const name of SECRETS_REQUIRED_WITH_DATABASE_URL) {
+      if (!relevant[name]) {
+        problems.push(
+          `${name}: is required when DATABASE_URL is set (secrets are generated only in embedded mode)`,
+        );
+      }
+    }
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return parsed.data;
 }
 
@@ -104,6 +112,7 @@ function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
     },
     trustProxy: env.SERVICE_TRUST_PROXY,
     shutdownTimeoutMs: env.SERVICE_SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    authCacheMs: env.SERVICE_AUTH_CACHE_SECONDS * 1000,
   };
 }
 

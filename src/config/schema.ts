@@ -30,46 +30,36 @@ export function decodeKey(value: string): Buffer | undefined {
 
 const emailLike = z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
 
-export const envSchema = z
-  .object({
-    PORT: int(0, 65535).default(8080),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    SERVICE_DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
-    SERVICE_DATABASE_POOL_SIZE: int(1, 200).default(10),
-    SERVICE_API_KEY_HASH_SECRET: secret.optional(),
-    SERVICE_ONE_TIME_TOKEN_SECRET: secret.optional(),
-    SERVICE_INTEGRATION_ENCRYPTION_KEY: encryptionKey.optional(),
-    SERVICE_ONE_TIME_TOKEN_TTL_SECONDS: int(30, 7 * 24 * 3600).default(900),
-    SERVICE_PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
-    SERVICE_BOOTSTRAP_ADMIN_EMAIL: emailLike.default('admin@localhost'),
-    SERVICE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SERVICE_BODY_LIMIT_BYTES: int(1024, 64 * 1024 * 1024).default(1024 * 1024),
-    SERVICE_RATE_LIMIT_PER_KEY_PER_MINUTE: int(1, 10_000_000).default(1200),
-    SERVICE_RATE_LIMIT_PER_IP_PER_MINUTE: int(1, 10_000_000).default(120),
-    SERVICE_TRUST_PROXY: booleanFromEnv.default(false),
-    SERVICE_SHUTDOWN_TIMEOUT_SECONDS: int(1, 600).default(10),
-  })
-  .superRefine((env, ctx) => {
-    if (!env.DATABASE_URL) return;
-    // With a shared PostgreSQL, generated secrets would differ per process: they must be given.
-    for (const name of [
-      'SERVICE_API_KEY_HASH_SECRET',
-      'SERVICE_ONE_TIME_TOKEN_SECRET',
-      'SERVICE_INTEGRATION_ENCRYPTION_KEY',
-    ] as const) {
-      if (!env[name]) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [name],
-          message: 'is required when DATABASE_URL is set (secrets are generated only in embedded mode)',
-        });
-      }
-    }
-  });
+export const envSchema = z.object({
+  PORT: int(0, 65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SERVICE_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  SERVICE_DATABASE_POOL_SIZE: int(1, 200).default(10),
+  SERVICE_API_KEY_HASH_SECRET: secret.optional(),
+  SERVICE_ONE_TIME_TOKEN_SECRET: secret.optional(),
+  SERVICE_INTEGRATION_ENCRYPTION_KEY: encryptionKey.optional(),
+  SERVICE_ONE_TIME_TOKEN_TTL_SECONDS: int(30, 7 * 24 * 3600).default(900),
+  SERVICE_PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  SERVICE_BOOTSTRAP_ADMIN_EMAIL: emailLike.default('admin@localhost'),
+  SERVICE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SERVICE_BODY_LIMIT_BYTES: int(1024, 64 * 1024 * 1024).default(1024 * 1024),
+  SERVICE_RATE_LIMIT_PER_KEY_PER_MINUTE: int(1, 10_000_000).default(1200),
+  SERVICE_RATE_LIMIT_PER_IP_PER_MINUTE: int(1, 10_000_000).default(120),
+  SERVICE_TRUST_PROXY: booleanFromEnv.default(false),
+  SERVICE_SHUTDOWN_TIMEOUT_SECONDS: int(1, 600).default(10),
+  SERVICE_AUTH_CACHE_SECONDS: int(0, 300).default(5),
+});
+
+/** With a shared PostgreSQL, generated secrets would differ per process: they must be given. */
+export const SECRETS_REQUIRED_WITH_DATABASE_URL = [
+  'SERVICE_API_KEY_HASH_SECRET',
+  'SERVICE_ONE_TIME_TOKEN_SECRET',
+  'SERVICE_INTEGRATION_ENCRYPTION_KEY',
+] as const;
 
 export type Env = z.output<typeof envSchema>;
 
@@ -94,4 +84,5 @@ export interface Config {
   rateLimit: { perKeyPerMinute: number; perIpPerMinute: number };
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  authCacheMs: number;
 }

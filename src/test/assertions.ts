@@ -30,4 +30,5 @@ export const HOSTILE_STRINGS = [
   'x'.repeat(10_000),
   '${jndi:ldap://x}',
   '😀'.repeat(50),
+  'lone \ud800 surrogate',
 ];

@@ -3,6 +3,7 @@ import type { Config } from '../../config/index.ts';
 import type { UserActor } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../users/table.ts';
+import type { AuthCache } from './auth-cache.ts';
 import { digestsEqual, isWellFormedKey, keyDigest } from './key-format.ts';
 import { apiKeys } from './table.ts';
 
@@ -14,11 +15,13 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * expired): callers answer every one of them the same `Invalid API key`.
  */
 export async function authenticateApiKey(
-  deps: { db: Db; config: Config; now: () => Date },
+  deps: { db: Db; config: Config; now: () => Date; cache?: AuthCache },
   presented: string,
 ): Promise<UserActor | null> {
   if (!isWellFormedKey(presented)) return null;
   const digest = keyDigest(deps.config.secrets.apiKeyHash, presented);
+  const cached = deps.cache?.get(digest, deps.now());
+  if (cached) return cached;
   const [row] = await deps.db
     .select({
       keyId: apiKeys.id,
@@ -44,5 +47,13 @@ export async function authenticateApiKey(
       .set({ lastUsedAt: now })
       .where(and(eq(apiKeys.id, row.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, stale))));
   }
-  return { kind: 'user', userId: row.userId, email: row.email, isAdmin: row.isAdmin, apiKeyId: row.keyId };
+  const actor: UserActor = {
+    kind: 'user',
+    userId: row.userId,
+    email: row.email,
+    isAdmin: row.isAdmin,
+    apiKeyId: row.keyId,
+  };
+  deps.cache?.set(digest, actor, row.expiresAt, now);
+  return actor;
 }

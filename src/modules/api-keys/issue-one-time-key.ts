@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
+import { forgetRevokedKeys } from './auth-cache.ts';
 import { signOneTimeToken } from './one-time-token.ts';
 import { apiKeys, oneTimeLinks } from './table.ts';
 
@@ -26,6 +27,7 @@ export async function issueOneTimeKey(
     .set({ revokedAt: now })
     .where(and(eq(apiKeys.userId, input.userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
+  forgetRevokedKeys(revoked.map((r) => r.id));
   const keyId = newId('key');
   await ctx.db.insert(apiKeys).values({
     id: keyId,

@@ -4,20 +4,28 @@ import { requireUser } from '../workspaces/access.ts';
 import { workspaceMembers, workspaces } from '../workspaces/table.ts';
 import { users } from './table.ts';
 
-/** Who the key belongs to and the workspaces they are a member of. */
+/** Who the key belongs to and the workspaces they are a member of (one query). */
 export async function getMe({ ctx }: { ctx: Ctx; input?: undefined }) {
   const actor = requireUser(ctx);
-  const [[user], memberships] = await Promise.all([
-    ctx.db
-      .select({ id: users.id, email: users.email, name: users.name, is_admin: users.isAdmin })
-      .from(users)
-      .where(eq(users.id, actor.userId)),
-    ctx.db
-      .select({ workspace_key: workspaces.key, role: workspaceMembers.role })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(eq(workspaceMembers.userId, actor.userId))
-      .orderBy(asc(workspaces.key)),
-  ]);
-  return { user: user!, workspaces: memberships };
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      is_admin: users.isAdmin,
+      workspace_key: workspaces.key,
+      role: workspaceMembers.role,
+    })
+    .from(users)
+    .leftJoin(workspaceMembers, eq(workspaceMembers.userId, users.id))
+    .leftJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(users.id, actor.userId))
+    .orderBy(asc(workspaces.key));
+  const [first] = rows;
+  return {
+    user: { id: first!.id, email: first!.email, name: first!.name, is_admin: first!.is_admin },
+    workspaces: rows.flatMap((r) =>
+      r.workspace_key && r.role ? [{ workspace_key: r.workspace_key, role: r.role }] : [],
+    ),
+  };
 }

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 
 export class DataDirLockedError extends Error {}
 
+/** Locks this process holds: its own PID in a lock file means "held" only if it is listed here. */
+const heldHere = new Set<string>();
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -25,10 +28,12 @@ export function acquireDataDirLock(dataDir: string): () => void {
       const fd = openSync(file, 'wx', 0o600);
       writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }));
       closeSync(fd);
+      heldHere.add(file);
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        heldHere.delete(file);
         rmSync(file, { force: true });
       };
     } catch (err) {
@@ -40,8 +45,8 @@ export function acquireDataDirLock(dataDir: string): () => void {
         // unreadable: treat as held, below
       }
       const sameHost = holder.host === hostname();
-      const stale =
-        sameHost && typeof holder.pid === 'number' && (holder.pid === process.pid || !isAlive(holder.pid));
+      const previousSelf = holder.pid === process.pid && !heldHere.has(file);
+      const stale = sameHost && typeof holder.pid === 'number' && (previousSelf || !isAlive(holder.pid));
       if (!stale) {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is in use by another ctxhub process` +

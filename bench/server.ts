@@ -1,0 +1,94 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface RunningServer {
+  baseUrl: string;
+  adminKey: string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `ctxhub serve` as its own process (as in production) and takes the first-start key. */
+export async function startBenchServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const proc: ChildProcess = spawn(process.execPath, [join(ROOT, 'bin/ctxhub.js'), 'serve'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SERVICE_LOG_LEVEL: 'warn',
+      SERVICE_RATE_LIMIT_PER_KEY_PER_MINUTE: '10000000',
+      SERVICE_RATE_LIMIT_PER_IP_PER_MINUTE: '10000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += String(d)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  let link: string | undefined;
+  while (!link) {
+    if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`server did not start:\n${out}`);
+    link = /\/v1\/api-keys\/one-time\/\S+/.exec(out)?.[0];
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const res = await fetch(`${baseUrl}${link}`);
+  const { api_key: adminKey } = (await res.json()) as { api_key: string };
+  return {
+    baseUrl,
+    adminKey,
+    stop: () =>
+      new Promise((resolve) => {
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+/** An embedded server on a fresh data dir. */
+export async function pgliteServer(): Promise<RunningServer & { cleanup(): void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'ctxhub-bench-'));
+  const server = await startBenchServer({ SERVICE_DATA_DIR: dir });
+  return { ...server, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A server on PostgreSQL: BENCH_DATABASE_URL if given (its database must be empty), else a
+ * throwaway cluster started with scripts/throwaway-postgres.sh (installs Debian's PostgreSQL).
+ */
+export async function postgresServer(): Promise<RunningServer & { cleanup(): void }> {
+  let url = process.env.BENCH_DATABASE_URL;
+  let cleanup = () => {};
+  if (!url) {
+    const dir = mkdtempSync(join(tmpdir(), 'ctxhub-bench-pg-'));
+    const script = join(ROOT, 'scripts/throwaway-postgres.sh');
+    url = execFileSync(script, ['start', dir], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }).trim();
+    cleanup = () => execFileSync(script, ['stop', dir], { stdio: 'inherit' });
+  }
+  const server = await startBenchServer({
+    DATABASE_URL: url,
+    SERVICE_API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
+    SERVICE_ONE_TIME_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    SERVICE_INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  });
+  return { ...server, cleanup };
+}

@@ -1,0 +1,132 @@
+import { connect } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startServer, waitFor, type ServerProcess } from '../test/server-process.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+
+/**
+ * The real server as a process: first start, lock, graceful shutdown with a request in flight,
+ * and the console key reset. On PostgreSQL (DATABASE_URL set) it runs against a fresh database.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+let dataDir: string;
+let database: TestDatabase | undefined;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'ctxhub-serve-'));
+  env = { SERVICE_DATA_DIR: dataDir, SERVICE_LOG_LEVEL: 'info' };
+  if (onPostgres) {
+    database = await createTestDatabase();
+    env = {
+      ...env,
+      DATABASE_URL: database.url!,
+      SERVICE_API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
+      SERVICE_ONE_TIME_TOKEN_SECRET: randomBytes(32).toString('hex'),
+      SERVICE_INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    };
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const linkIn = (text: string) => /(http:\/\/\S+\/v1\/api-keys\/one-time\/\S+)/.exec(text)?.[1];
+
+async function reveal(server: ServerProcess, link: string): Promise<string> {
+  const path = new URL(link).pathname;
+  const res = await fetch(`${server.baseUrl}${path}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { api_key: string }).api_key;
+}
+
+/** Sends the head and half the body of a request, returns a function that sends the rest and reads the answer. */
+function halfSentRequest(baseUrl: string, key: string, body: string) {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = connect(Number(port), hostname);
+  let answer = '';
+  socket.on('data', (d) => (answer += String(d)));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.write(
+    `POST /v1/users HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${key}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n` +
+      body.slice(0, 10),
+  );
+  return async () => {
+    socket.write(body.slice(10));
+    await closed;
+    return answer;
+  };
+}
+
+describe('ctxhub serve', () => {
+  it('boots, prints the first-start link once, finishes in-flight requests on SIGTERM, and resets a lost key', async () => {
+    const server = await startServer(env);
+    const link = await waitFor(() => linkIn(server.output()));
+    expect(link, server.output()).toBeDefined();
+    const key = await reveal(server, link!);
+    const me = await fetch(`${server.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { user: { is_admin: boolean } }).user.is_admin).toBe(true);
+    expect((await fetch(`${server.baseUrl}${new URL(link!).pathname}`)).status).toBe(410);
+
+    if (!onPostgres) {
+      const second = await runCli(['serve'], { ...env, PORT: '0' });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain('in use by another ctxhub process');
+    }
+
+    const finish = halfSentRequest(server.baseUrl, key, JSON.stringify({ email: 'inflight@example.test' }));
+    await new Promise((r) => setTimeout(r, 200));
+    server.proc.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    const answer = await finish();
+    expect(answer).toMatch(/^HTTP\/1\.1 201/);
+    expect(await server.exited).toBe(0);
+
+    const reset = await runCli(['admin', 'reset-key', '--email', 'admin@localhost'], env);
+    expect(reset.code, reset.stderr).toBe(0);
+    const newLink = linkIn(reset.stdout);
+    expect(newLink).toBeDefined();
+    const notAdmin = await runCli(['admin', 'reset-key', '--email', 'inflight@example.test'], env);
+    expect(notAdmin.code).toBe(1);
+    expect(notAdmin.stderr).toContain('not a server administrator');
+
+    const again = await startServer(env);
+    expect(await waitFor(() => linkIn(again.output()), 500)).toBeUndefined();
+    const newKey = await reveal(again, newLink!);
+    const old = await fetch(`${again.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+    expect(old.status).toBe(401);
+    const fresh = await fetch(`${again.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${newKey}` } });
+    expect(fresh.status).toBe(200);
+    const users = await fetch(`${again.baseUrl}/v1/users`, {
+      headers: { authorization: `Bearer ${newKey}` },
+    });
+    expect(JSON.stringify(await users.json())).toContain('inflight@example.test');
+    again.proc.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  }, 180_000);
+
+  it('refuses to start with a bad configuration, listing every problem', async () => {
+    const result = await runCli(['serve'], {
+      ...env,
+      PORT: 'x',
+      SERVICE_LOG_LEVEL: 'loud',
+      DATABASE_URL: 'postgres://h/db',
+    });
+    expect(result.code).toBe(1);
+    for (const name of [
+      'PORT',
+      'SERVICE_LOG_LEVEL',
+      'SERVICE_API_KEY_HASH_SECRET',
+      'SERVICE_ONE_TIME_TOKEN_SECRET',
+    ]) {
+      expect(result.stderr).toContain(name);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,89 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEnv } from './index.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'ctxhub-cfg-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('configuration', () => {
+  it('has documented defaults', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      SERVICE_DATA_DIR: './data',
+      SERVICE_ONE_TIME_TOKEN_TTL_SECONDS: 900,
+      SERVICE_BOOTSTRAP_ADMIN_EMAIL: 'admin@localhost',
+    });
+  });
+
+  it('lists every bad value at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      SERVICE_ONE_TIME_TOKEN_TTL_SECONDS: '-5',
+      SERVICE_LOG_LEVEL: 'loud',
+      SERVICE_TRUST_PROXY: 'maybe',
+      SERVICE_API_KEY_HASH_SECRET: 'short',
+      SERVICE_DATA_DIR: tempDir(),
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'PORT',
+      'SERVICE_API_KEY_HASH_SECRET',
+      'SERVICE_LOG_LEVEL',
+      'SERVICE_ONE_TIME_TOKEN_TTL_SECONDS',
+      'SERVICE_TRUST_PROXY',
+    ]);
+  });
+
+  it('refuses DATABASE_URL without the three secrets, naming each', () => {
+    const problems = problemsOf({ DATABASE_URL: 'postgres://u@127.0.0.1/db' });
+    expect(problems.join('\n')).toContain('SERVICE_API_KEY_HASH_SECRET');
+    expect(problems.join('\n')).toContain('SERVICE_ONE_TIME_TOKEN_SECRET');
+    expect(problems.join('\n')).toContain('SERVICE_INTEGRATION_ENCRYPTION_KEY');
+    expect(problemsOf({ DATABASE_URL: 'mysql://x' })[0]).toMatch(/^DATABASE_URL/);
+  });
+
+  it('accepts given secrets with DATABASE_URL', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@127.0.0.1/db',
+      SERVICE_API_KEY_HASH_SECRET: 'a'.repeat(40),
+      SERVICE_ONE_TIME_TOKEN_SECRET: 'b'.repeat(40),
+      SERVICE_INTEGRATION_ENCRYPTION_KEY: 'c'.repeat(64),
+    });
+    expect(config.secrets.integrationEncryptionKey).toHaveLength(32);
+    expect(
+      problemsOf({ SERVICE_INTEGRATION_ENCRYPTION_KEY: 'too-short', SERVICE_DATA_DIR: tempDir() })[0],
+    ).toMatch(/^SERVICE_INTEGRATION_ENCRYPTION_KEY/);
+  });
+
+  it('generates missing secrets once in embedded mode, in a 0600 file, and keeps them', () => {
+    const dir = join(tempDir(), 'nested', 'data');
+    const first = loadConfig({ SERVICE_DATA_DIR: dir });
+    const file = join(dir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = loadConfig({ SERVICE_DATA_DIR: dir });
+    expect(second.secrets).toEqual(first.secrets);
+    expect(first.secrets.apiKeyHash.length).toBeGreaterThanOrEqual(32);
+    // The environment wins over the file, and the file is left as it was.
+    const given = loadConfig({ SERVICE_DATA_DIR: dir, SERVICE_API_KEY_HASH_SECRET: 'z'.repeat(32) });
+    expect(given.secrets.apiKeyHash).toBe('z'.repeat(32));
+    expect(JSON.parse(readFileSync(file, 'utf8')).SERVICE_API_KEY_HASH_SECRET).toBe(first.secrets.apiKeyHash);
+  });
+});

@@ -1,0 +1,69 @@
+import type { UserActor } from '../../platform/context.ts';
+
+interface Entry {
+  actor: UserActor;
+  keyExpiresAt: number | null;
+  cachedUntil: number;
+}
+
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Successful authentications, by key digest, for a few seconds: the hot path then needs no
+ * database round trip. Revocation and resets in this process take effect at once (`forgetKeys`);
+ * in other processes sharing the database, within the TTL (README, "API keys").
+ */
+export class AuthCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly ttlMs: number) {}
+
+  get(digest: string, now: Date): UserActor | undefined {
+    const entry = this.entries.get(digest);
+    if (!entry) return undefined;
+    const t = now.getTime();
+    if (entry.cachedUntil <= t || (entry.keyExpiresAt !== null && entry.keyExpiresAt <= t)) {
+      this.entries.delete(digest);
+      return undefined;
+    }
+    return entry.actor;
+  }
+
+  set(digest: string, actor: UserActor, keyExpiresAt: Date | null, now: Date): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= MAX_ENTRIES) {
+      // Maps iterate in insertion order: drop the oldest entry.
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+    this.entries.set(digest, {
+      actor,
+      keyExpiresAt: keyExpiresAt?.getTime() ?? null,
+      cachedUntil: now.getTime() + this.ttlMs,
+    });
+  }
+
+  forgetKeys(keyIds: Iterable<string>): void {
+    const ids = new Set(keyIds);
+    for (const [digest, entry] of this.entries) {
+      if (entry.actor.apiKeyId && ids.has(entry.actor.apiKeyId)) this.entries.delete(digest);
+    }
+  }
+}
+
+/** Every cache of this process: revocations must reach all of them (tests run several apps). */
+const caches = new Set<WeakRef<AuthCache>>();
+
+export function registerAuthCache(cache: AuthCache): AuthCache {
+  caches.add(new WeakRef(cache));
+  return cache;
+}
+
+/** Called by the verbs that revoke keys. */
+export function forgetRevokedKeys(keyIds: string[]): void {
+  if (keyIds.length === 0) return;
+  for (const ref of caches) {
+    const cache = ref.deref();
+    if (cache) cache.forgetKeys(keyIds);
+    else caches.delete(ref);
+  }
+}
