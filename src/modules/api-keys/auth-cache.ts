@@ -7,6 +7,8 @@ interface Entry {
 }
 
 const MAX_ENTRIES = 10_000;
+/** Longer than any statement may run (PostgreSQL statement_timeout is 30 s). */
+const TOMBSTONE_MS = 60_000;
 
 /**
  * Successful authentications, by key digest, for a few seconds: the hot path then needs no
@@ -15,6 +17,11 @@ const MAX_ENTRIES = 10_000;
  */
 export class AuthCache {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Keys revoked recently, with when to forget that. A lookup that read the key's row before the
+   * revoking transaction committed must not put it back into the cache afterwards.
+   */
+  private readonly tombstones = new Map<string, number>();
 
   constructor(private readonly ttlMs: number) {}
 
@@ -31,6 +38,11 @@ export class AuthCache {
 
   set(digest: string, actor: UserActor, keyExpiresAt: Date | null, now: Date): void {
     if (this.ttlMs <= 0) return;
+    const tombstone = actor.apiKeyId ? this.tombstones.get(actor.apiKeyId) : undefined;
+    if (tombstone !== undefined) {
+      if (tombstone > Date.now()) return; // wall clock: it bounds a race, not a key's life
+      this.tombstones.delete(actor.apiKeyId!);
+    }
     if (this.entries.size >= MAX_ENTRIES) {
       // Maps iterate in insertion order: drop the oldest entry.
       this.entries.delete(this.entries.keys().next().value!);
@@ -44,6 +56,9 @@ export class AuthCache {
 
   forgetKeys(keyIds: Iterable<string>): void {
     const ids = new Set(keyIds);
+    const until = Date.now() + Math.max(this.ttlMs, TOMBSTONE_MS);
+    for (const id of ids) this.tombstones.set(id, until);
+    if (this.tombstones.size > MAX_ENTRIES) this.tombstones.delete(this.tombstones.keys().next().value!);
     for (const [digest, entry] of this.entries) {
       if (entry.actor.apiKeyId && ids.has(entry.actor.apiKeyId)) this.entries.delete(digest);
     }

@@ -13,8 +13,11 @@ export type Authority =
 
 /**
  * "Admin" of interface.md's key rules: a server administrator, or an owner/admin of a workspace in
- * which the target user is a member with a lower role. Users the caller shares no workspace with
- * are `not_found`; fellow members the caller may not manage are `forbidden`.
+ * which the target user is a member with a lower role. Because a reset hands the target's new key to
+ * the caller, the caller must outrank the target in EVERY workspace the target belongs to (an admin
+ * of one workspace must not become, through a reset, the owner of another); a server administrator
+ * is outranked by nobody. Users the caller shares no workspace with are `not_found`; fellow members
+ * the caller may not manage are `forbidden`.
  */
 export async function authorityOverUser(
   ctx: Ctx,
@@ -31,19 +34,30 @@ export async function authorityOverUser(
     if (allowSelf) return { kind: 'self' };
     throw forbidden('Requires an administrator of this user');
   }
-  const mine = workspaceMembers;
-  const theirs = alias(workspaceMembers, 'theirs');
-  const shared = await ctx.db
-    .select({ workspaceId: mine.workspaceId, myRole: mine.role, theirRole: theirs.role })
-    .from(mine)
-    .innerJoin(theirs, and(eq(theirs.workspaceId, mine.workspaceId), eq(theirs.userId, targetUserId)))
-    .where(eq(mine.userId, actor.userId));
-  const governing = shared.find(
-    (s) => s.myRole !== 'member' && workspaceRank(s.myRole) > workspaceRank(s.theirRole),
-  );
-  if (governing) return { kind: 'workspace_admin', workspaceId: governing.workspaceId };
-  if (shared.length > 0) throw forbidden('Requires an administrator of this user');
-  throw notFound(`User ${targetUserId}`);
+  const theirs = workspaceMembers;
+  const mine = alias(workspaceMembers, 'mine');
+  const memberships = await ctx.db
+    .select({
+      workspaceId: theirs.workspaceId,
+      theirRole: theirs.role,
+      myRole: mine.role,
+      theyAreServerAdmin: users.isAdmin,
+    })
+    .from(theirs)
+    .innerJoin(users, eq(users.id, theirs.userId))
+    .leftJoin(mine, and(eq(mine.workspaceId, theirs.workspaceId), eq(mine.userId, actor.userId)))
+    .where(eq(theirs.userId, targetUserId));
+  const shared = memberships.filter((m) => m.myRole !== null);
+  if (shared.length === 0) throw notFound(`User ${targetUserId}`);
+  const outranked = (m: (typeof memberships)[number]) =>
+    !m.theyAreServerAdmin &&
+    m.myRole !== null &&
+    m.myRole !== 'member' &&
+    workspaceRank(m.myRole) > workspaceRank(m.theirRole);
+  if (!memberships.every(outranked)) {
+    throw forbidden('Requires an administrator who outranks this user in every workspace they belong to');
+  }
+  return { kind: 'workspace_admin', workspaceId: shared[0]!.workspaceId };
 }
 
 export const auditWorkspaceOf = (a: Authority) => (a.kind === 'workspace_admin' ? a.workspaceId : null);

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import { forgetRevokedKeys } from './auth-cache.ts';
 import { appendAudit } from '../audit/append-audit.ts';
 import { auditWorkspaceOf, authorityOverUser } from './key-authority.ts';
 import { apiKeys, type ApiKeyRow } from './table.ts';
@@ -27,6 +28,7 @@ export async function revokeApiKey({ ctx, input }: { ctx: Ctx; input: { id: stri
       target: { type: 'api_key', id: key.id },
       params: { key_id: key.id, user_id: key.userId, authority: authority.kind },
     });
+    forgetRevokedKeys([key.id]);
     return revoked!;
   });
 }

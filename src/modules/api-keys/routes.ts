@@ -13,6 +13,7 @@ import {
   keyList,
   keyMetadata,
   listKeysQuery,
+  noOptionsBody,
   presentKey,
   resetAnswer,
   revealedKey,
@@ -72,6 +73,7 @@ export function apiKeyRoutes(app: App, deps: AppDeps): void {
       tags,
       summary: 'Revoke a key; its owner or an admin',
       params: keyIdParams,
+      body: noOptionsBody,
       response: { 200: keyMetadata },
     },
     handler: async (req) => {
@@ -85,6 +87,7 @@ export function apiKeyRoutes(app: App, deps: AppDeps): void {
       tags,
       summary: "Revoke all of a user's keys and issue one new key behind a one-time link; admin",
       params: userParams,
+      body: noOptionsBody,
       response: { 200: resetAnswer },
     },
     handler: async (req) => {
@@ -97,6 +100,8 @@ export function apiKeyRoutes(app: App, deps: AppDeps): void {
   });
 
   app.get('/v1/api-keys/one-time/:token', {
+    // Fastify would answer HEAD by running this handler: a link checker's HEAD would use the link up.
+    exposeHeadRoute: false,
     config: { public: true },
     schema: {
       tags,

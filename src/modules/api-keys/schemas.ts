@@ -8,7 +8,11 @@ export const createKeyBody = z
     label: z.string().trim().min(1).max(200).optional(),
     expires_at: isoDate.optional().describe('When the key stops working (ISO 8601, in the future)'),
   })
-  .optional();
+  // Fastify validates a missing body as null (a bodiless POST, or an empty JSON body): no options.
+  .nullish();
+
+/** Revoke and reset take no options: an empty or absent body, never fields that would be ignored. */
+export const noOptionsBody = z.strictObject({}).nullish();
 
 export const keyIdParams = z.strictObject({
   id: z

@@ -93,6 +93,8 @@ export function addProjectMember({
   return asMaintainer(ctx, input, async (txCtx, access) => {
     ceiling(access, null, input.role);
     const user = await findUser(txCtx.db, input);
+    // Locked (key share) so a concurrent removal from the workspace either waits for this
+    // insert (and then cascades it) or wins first (and this answers 409): never an orphan row.
     const [inWorkspace] = await txCtx.db
       .select({ userId: workspaceMembers.userId })
       .from(workspaceMembers)
@@ -101,7 +103,8 @@ export function addProjectMember({
           eq(workspaceMembers.workspaceId, access.project.workspaceId),
           eq(workspaceMembers.userId, user.id),
         ),
-      );
+      )
+      .for('key share');
     if (!inWorkspace) {
       throw conflict(
         `${user.email} is not a member of workspace ${input.workspace_key}; add them there first`,

@@ -4,7 +4,7 @@ import { newId } from '../../platform/ids.ts';
 import { appendAudit } from '../audit/append-audit.ts';
 import { recordAccessChange } from '../audit/record-access-change.ts';
 import { requireServerAdmin } from './access.ts';
-import { settingsToColumns, assertLocalesConsistent } from './settings-columns.ts';
+import { assertLocalesConsistent, settingsToColumns, validatedSettings } from './settings-columns.ts';
 import type { SettingsInput } from './settings.ts';
 import { workspaceMembers, workspaces, type WorkspaceRow } from './table.ts';
 import { eq } from 'drizzle-orm';
@@ -22,7 +22,8 @@ export async function createWorkspace({
   input: CreateWorkspaceInput;
 }): Promise<WorkspaceRow> {
   const actor = requireServerAdmin(ctx);
-  const { workspace_key: key, ...settings } = input;
+  const { workspace_key: key, ...given } = input;
+  const settings = validatedSettings(given);
   const columns = settingsToColumns(settings);
   assertLocalesConsistent({
     defaultOutboundLocale: columns.defaultOutboundLocale ?? 'en',

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Ctx } from '../../platform/context.ts';
 import { appendAudit } from '../audit/append-audit.ts';
 import { requireWorkspaceRole, type WorkspaceAccess } from './access.ts';
-import { assertLocalesConsistent, settingsToColumns } from './settings-columns.ts';
+import { assertLocalesConsistent, settingsToColumns, validatedSettings } from './settings-columns.ts';
 import { SETTING_COLUMNS, SETTING_NAMES, type SettingsInput } from './settings.ts';
 import { workspaces, type WorkspaceRow } from './table.ts';
 
@@ -23,7 +23,8 @@ export async function updateWorkspaceSettings({
   ctx: Ctx;
   input: UpdateWorkspaceInput;
 }): Promise<WorkspaceAccess> {
-  const { workspace_key: key, reason, ...settings } = input;
+  const { workspace_key: key, reason, ...given } = input;
+  const settings = validatedSettings(given);
   return ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     const access = await requireWorkspaceRole(txCtx, key, 'admin');
