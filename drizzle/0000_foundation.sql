@@ -76,6 +76,7 @@ CREATE TABLE "projects" (
 CREATE TABLE "access_events" (
 	"audit_id" text PRIMARY KEY NOT NULL,
 	"workspace_id" text NOT NULL,
+	"seq" bigint NOT NULL,
 	"project_key" text,
 	"target_user_id" text NOT NULL,
 	"source" text NOT NULL,
@@ -120,8 +121,7 @@ ALTER TABLE "access_events" ADD CONSTRAINT "access_events_audit_id_audit_log_id_
 CREATE INDEX "api_keys_user_idx" ON "api_keys" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "workspace_members_user_idx" ON "workspace_members" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "project_members_user_idx" ON "project_members" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "access_events_workspace_idx" ON "access_events" USING btree ("workspace_id","audit_id");--> statement-breakpoint
-CREATE INDEX "access_events_target_idx" ON "access_events" USING btree ("workspace_id","target_user_id","audit_id");--> statement-breakpoint
-CREATE INDEX "access_events_project_idx" ON "access_events" USING btree ("workspace_id","project_key","audit_id");--> statement-breakpoint
-CREATE INDEX "audit_log_workspace_idx" ON "audit_log" USING btree ("workspace_id","id");--> statement-breakpoint
-CREATE INDEX "audit_log_workspace_action_idx" ON "audit_log" USING btree ("workspace_id","action" text_pattern_ops);
+CREATE INDEX "access_events_workspace_idx" ON "access_events" USING btree ("workspace_id","seq");--> statement-breakpoint
+CREATE INDEX "access_events_target_idx" ON "access_events" USING btree ("workspace_id","target_user_id","seq");--> statement-breakpoint
+CREATE INDEX "access_events_project_idx" ON "access_events" USING btree ("workspace_id","project_key","seq");--> statement-breakpoint
+CREATE INDEX "audit_log_chain_action_idx" ON "audit_log" USING btree ("chain","action" text_pattern_ops);

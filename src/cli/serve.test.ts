@@ -114,7 +114,7 @@ describe('ctxhub serve', () => {
 
   it('refuses to start with a bad configuration, listing every problem', async () => {
     const result = await runCli(['serve'], {
-      ...env,
+      SERVICE_DATA_DIR: dataDir,
       PORT: 'x',
       SERVICE_LOG_LEVEL: 'loud',
       DATABASE_URL: 'postgres://h/db',

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../platform/context.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { decodeSeqCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { users } from '../users/table.ts';
 import { requireWorkspaceRole } from '../workspaces/access.ts';
 import { accessEvents, auditLog, type AccessChange, type AccessSource, type AuditRow } from './table.ts';
@@ -37,10 +37,10 @@ export async function accessTimeline({
   ctx: Ctx;
   input: AccessTimelineInput;
 }): Promise<{ workspaceKey: string; page: Page<AccessTimelineRow> }> {
+  const { workspace } = await requireWorkspaceRole(ctx, input.workspace_key, 'admin');
   if (input.from && input.to && input.from > input.to)
     throw invalidField('query.from', 'must not be after `to`');
-  const { workspace } = await requireWorkspaceRole(ctx, input.workspace_key, 'admin');
-  const after = decodeCursor(input.cursor);
+  const after = decodeSeqCursor(input.cursor);
   const target = alias(users, 'target_user');
   const actor = alias(users, 'actor_user');
   const rows = await ctx.db
@@ -66,12 +66,12 @@ export async function accessTimeline({
         input.action ? eq(accessEvents.change, input.action) : undefined,
         input.from ? gte(accessEvents.createdAt, input.from) : undefined,
         input.to ? lte(accessEvents.createdAt, input.to) : undefined,
-        after ? lt(accessEvents.auditId, after) : undefined,
+        after !== undefined ? lt(accessEvents.seq, after) : undefined,
       ),
     )
-    .orderBy(desc(accessEvents.auditId))
+    .orderBy(desc(accessEvents.seq))
     .limit(input.limit + 1);
-  return { workspaceKey: workspace.key, page: page(rows, input.limit, (r) => r.entry.id) };
+  return { workspaceKey: workspace.key, page: page(rows, input.limit, (r) => String(r.entry.seq)) };
 }
 
 /** One human line per event, e.g. `ann@x.io changed bob@x.io in project p from READER to WRITER`. */

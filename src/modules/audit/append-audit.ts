@@ -16,9 +16,26 @@ export interface AuditInput {
   correlationId?: string | null;
 }
 
+/**
+ * Lone UTF-16 surrogates: jsonb refuses them (the append, and the change it records, would fail)
+ * and text columns store them as U+FFFD (the stored entry would no longer match its hash). They
+ * are stored, and hashed, as U+FFFD.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const wellFormed = (s: string) => s.replace(LONE_SURROGATE, '\ufffd');
+const wellFormedOrNull = (s: string | null) => (s === null ? null : wellFormed(s));
+
+function wellFormedJson(v: unknown): unknown {
+  if (typeof v === 'string') return wellFormed(v);
+  if (Array.isArray(v)) return v.map(wellFormedJson);
+  if (v !== null && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [wellFormed(k), wellFormedJson(x)]));
+  return v;
+}
+
 /** Plain JSON: what jsonb gives back is exactly what was hashed. */
 const plain = (v: Record<string, unknown> | undefined) =>
-  JSON.parse(JSON.stringify(v ?? {})) as Record<string, unknown>;
+  wellFormedJson(JSON.parse(JSON.stringify(v ?? {}))) as Record<string, unknown>;
 
 /**
  * Appends one entry to its chain. Must run inside the transaction of the change it records
@@ -38,15 +55,17 @@ export async function appendAudit(ctx: Ctx, input: AuditInput): Promise<AuditRow
     chain,
     seq: (head?.seq ?? 0) + 1,
     workspaceId: input.workspaceId,
-    action: input.action,
-    targetType: input.target.type,
-    targetId: input.target.id ?? null,
+    action: wellFormed(input.action),
+    targetType: wellFormed(input.target.type),
+    targetId: wellFormedOrNull(input.target.id ?? null),
     params: plain(input.params),
     metadata: plain(input.metadata),
     actorUserId: actor.kind === 'user' ? actor.userId : null,
-    systemActor: actor.kind === 'system' ? actor.name : actor.kind === 'anonymous' ? 'anonymous' : null,
-    correlationId: input.correlationId ?? null,
-    requestId: ctx.requestId,
+    systemActor: wellFormedOrNull(
+      actor.kind === 'system' ? actor.name : actor.kind === 'anonymous' ? 'anonymous' : null,
+    ),
+    correlationId: wellFormedOrNull(input.correlationId ?? null),
+    requestId: wellFormed(ctx.requestId),
     createdAt: ctx.now(),
     prevHash: head?.hash ?? null,
   };

@@ -1,12 +1,13 @@
-import { and, desc, eq, isNull, like, lt } from 'drizzle-orm';
+import { and, desc, eq, like, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { decodeSeqCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { requireAuditScope, type AuditScope } from './audit-scope.ts';
 import { auditLog, type AuditRow } from './table.ts';
 
 /** Escapes LIKE wildcards so a prefix matches literally. */
 export const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Newest first, in chain order (`seq`), which is commit order within a chain. */
 export async function listAuditLogs({
   ctx,
   input,
@@ -20,18 +21,18 @@ export async function listAuditLogs({
   };
 }): Promise<{ scope: AuditScope; page: Page<AuditRow> }> {
   const scope = await requireAuditScope(ctx, input.workspace_key);
-  const after = decodeCursor(input.cursor);
+  const after = decodeSeqCursor(input.cursor);
   const rows = await ctx.db
     .select()
     .from(auditLog)
     .where(
       and(
-        scope.workspaceId ? eq(auditLog.workspaceId, scope.workspaceId) : isNull(auditLog.workspaceId),
+        eq(auditLog.chain, scope.chain),
         input.action_prefix ? like(auditLog.action, likePrefix(input.action_prefix)) : undefined,
-        after ? lt(auditLog.id, after) : undefined,
+        after !== undefined ? lt(auditLog.seq, after) : undefined,
       ),
     )
-    .orderBy(desc(auditLog.id))
+    .orderBy(desc(auditLog.seq))
     .limit(input.limit + 1);
-  return { scope, page: page(rows, input.limit, (r) => r.id) };
+  return { scope, page: page(rows, input.limit, (r) => String(r.seq)) };
 }

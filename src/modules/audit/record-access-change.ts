@@ -46,6 +46,7 @@ export async function recordAccessChange(ctx: Ctx, input: AccessChangeInput): Pr
   await ctx.db.insert(accessEvents).values({
     auditId: entry.id,
     workspaceId: input.workspace.id,
+    seq: entry.seq,
     projectKey: input.project?.key ?? null,
     targetUserId: input.targetUserId,
     source: input.source,

@@ -2,7 +2,8 @@ import { bigint, index, jsonb, pgTable, text, timestamp, unique } from 'drizzle-
 
 /**
  * Append-only (a trigger rejects UPDATE, DELETE and TRUNCATE). Entries of one chain (a workspace,
- * or `server` for entries outside any workspace) are numbered by `seq` and linked by hashes.
+ * or `server` for entries outside any workspace) are numbered by `seq` and linked by hashes; `seq`
+ * is commit order within a chain (appends hold the chain head's row lock), so lists page by it.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -26,8 +27,7 @@ export const auditLog = pgTable(
   },
   (t) => [
     unique('audit_log_chain_seq_uq').on(t.chain, t.seq),
-    index('audit_log_workspace_idx').on(t.workspaceId, t.id),
-    index('audit_log_workspace_action_idx').on(t.workspaceId, t.action.op('text_pattern_ops')),
+    index('audit_log_chain_action_idx').on(t.chain, t.action.op('text_pattern_ops')),
   ],
 );
 
@@ -46,6 +46,8 @@ export const accessEvents = pgTable(
       .primaryKey()
       .references(() => auditLog.id),
     workspaceId: text('workspace_id').notNull(),
+    /** The entry's position in its workspace chain: the timeline's order and cursor. */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
     projectKey: text('project_key'),
     targetUserId: text('target_user_id').notNull(),
     source: text('source').$type<AccessSource>().notNull(),
@@ -53,9 +55,9 @@ export const accessEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('access_events_workspace_idx').on(t.workspaceId, t.auditId),
-    index('access_events_target_idx').on(t.workspaceId, t.targetUserId, t.auditId),
-    index('access_events_project_idx').on(t.workspaceId, t.projectKey, t.auditId),
+    index('access_events_workspace_idx').on(t.workspaceId, t.seq),
+    index('access_events_target_idx').on(t.workspaceId, t.targetUserId, t.seq),
+    index('access_events_project_idx').on(t.workspaceId, t.projectKey, t.seq),
   ],
 );
 

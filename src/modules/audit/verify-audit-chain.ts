@@ -1,5 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { requireAuditScope } from './audit-scope.ts';
 import { entryHash } from './chain-hash.ts';
 import { auditChainHeads, auditLog } from './table.ts';
@@ -24,7 +25,9 @@ const MESSAGES: Record<BreakReason, string> = {
 
 /**
  * Walks a chain in `seq` order, in bounded batches, recomputing every hash; reports the first
- * entry where it breaks.
+ * entry where it breaks. The head and the entries are read in one snapshot (a read-only
+ * REPEATABLE READ transaction): otherwise an entry appended between reading the head and reading
+ * the entries shows up past the head and is reported as a break.
  */
 export async function verifyAuditChain({
   ctx,
@@ -34,7 +37,14 @@ export async function verifyAuditChain({
   input: { workspace_key?: string | undefined };
 }): Promise<ChainReport> {
   const scope = await requireAuditScope(ctx, input.workspace_key);
-  const [head] = await ctx.db.select().from(auditChainHeads).where(eq(auditChainHeads.chain, scope.chain));
+  return ctx.db.transaction((tx) => walkChain(tx, scope.chain), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function walkChain(db: Db, chain: string): Promise<ChainReport> {
+  const [head] = await db.select().from(auditChainHeads).where(eq(auditChainHeads.chain, chain));
   const headSeq = head?.seq ?? 0;
   let checked = 0;
   let prev: { seq: number; hash: string | null } = { seq: 0, hash: null };
@@ -45,10 +55,10 @@ export async function verifyAuditChain({
     first_break: { seq, id, reason, message: MESSAGES[reason] },
   });
   for (;;) {
-    const rows = await ctx.db
+    const rows = await db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.chain, scope.chain), gt(auditLog.seq, prev.seq)))
+      .where(and(eq(auditLog.chain, chain), gt(auditLog.seq, prev.seq)))
       .orderBy(asc(auditLog.seq))
       .limit(BATCH);
     for (const row of rows) {

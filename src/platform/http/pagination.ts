@@ -28,6 +28,14 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+/** A cursor over a numeric sort key (audit `seq`). */
+export function decodeSeqCursor(cursor: string | undefined): number | undefined {
+  const key = decodeCursor(cursor);
+  if (key === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(key)) throw invalidField('query.cursor', 'is not a cursor this server issued');
+  return Number(key);
+}
+
 /** Rows were fetched with `limit + 1`: returns the page and the cursor of the next one. */
 export function page<T>(rows: T[], limit: number, keyOf: (row: T) => string): Page<T> {
   if (rows.length <= limit) return { items: rows, nextCursor: null };

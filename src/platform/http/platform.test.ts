@@ -13,7 +13,11 @@ interface Operation {
   security?: unknown[];
   parameters?: Array<{ in: string; name: string }>;
 }
-type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
+type OpenApi = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: Record<string, unknown>;
+};
 
 const fillPath = (path: string) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) =>
@@ -61,8 +65,13 @@ describe('platform', () => {
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {
         if (Array.isArray(op.security) && op.security.length === 0) continue;
-        const res = await h.request(method.toUpperCase() as 'GET', fillPath(path), { body: method === 'get' ? undefined : {} });
-        expect({ route: `${method} ${path}`, status: res.statusCode }).toEqual({ route: `${method} ${path}`, status: 401 });
+        const res = await h.request(method.toUpperCase() as 'GET', fillPath(path), {
+          body: method === 'get' ? undefined : {},
+        });
+        expect({ route: `${method} ${path}`, status: res.statusCode }).toEqual({
+          route: `${method} ${path}`,
+          status: 401,
+        });
         expect(res.json().error.message).toBe('Invalid API key');
         checked++;
       }

@@ -8,6 +8,7 @@ const MAX_DEPTH = 64;
  * Text PostgreSQL cannot store faithfully: NUL characters (rejected by text and jsonb) and
  * unpaired UTF-16 surrogates (rejected by jsonb, silently replaced in text columns).
  */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The path of the first string (or object key) holding unstorable text. */
