@@ -1,11 +1,30 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config/index.ts';
 import type { UserActor } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { users } from '../users/table.ts';
 import type { AuthCache } from './auth-cache.ts';
 import { digestsEqual, isWellFormedKey, keyDigest } from './key-format.ts';
 import { apiKeys } from './table.ts';
+
+const lookupQuery = (db: Db) =>
+  db
+    .select({
+      keyId: apiKeys.id,
+      digest: apiKeys.digest,
+      revokedAt: apiKeys.revokedAt,
+      expiresAt: apiKeys.expiresAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      userId: users.id,
+      email: users.email,
+      isAdmin: users.isAdmin,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.digest, sql.placeholder('digest')))
+    .limit(1)
+    .prepare('ctxhub_authenticate');
 
 /** `last_used_at` is refreshed at most this often per key, so reads stay reads. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -22,21 +41,7 @@ export async function authenticateApiKey(
   const digest = keyDigest(deps.config.secrets.apiKeyHash, presented);
   const cached = deps.cache?.get(digest, deps.now());
   if (cached) return cached;
-  const [row] = await deps.db
-    .select({
-      keyId: apiKeys.id,
-      digest: apiKeys.digest,
-      revokedAt: apiKeys.revokedAt,
-      expiresAt: apiKeys.expiresAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-      userId: users.id,
-      email: users.email,
-      isAdmin: users.isAdmin,
-    })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(eq(apiKeys.digest, digest))
-    .limit(1);
+  const [row] = await prepared(deps.db, 'authenticate', lookupQuery).execute({ digest });
   if (!row?.digest || !digestsEqual(row.digest, digest)) return null;
   const now = deps.now();
   if (row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return null;

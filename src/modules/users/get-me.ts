@@ -1,13 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { requireUser } from '../workspaces/access.ts';
 import { workspaceMembers, workspaces } from '../workspaces/table.ts';
 import { users } from './table.ts';
 
-/** Who the key belongs to and the workspaces they are a member of (one query). */
-export async function getMe({ ctx }: { ctx: Ctx; input?: undefined }) {
-  const actor = requireUser(ctx);
-  const rows = await ctx.db
+const meQuery = (db: Db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -19,8 +19,14 @@ export async function getMe({ ctx }: { ctx: Ctx; input?: undefined }) {
     .from(users)
     .leftJoin(workspaceMembers, eq(workspaceMembers.userId, users.id))
     .leftJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(users.id, actor.userId))
-    .orderBy(asc(workspaces.key));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .orderBy(asc(workspaces.key))
+    .prepare('ctxhub_get_me');
+
+/** Who the key belongs to and the workspaces they are a member of (one prepared query). */
+export async function getMe({ ctx }: { ctx: Ctx; input?: undefined }) {
+  const actor = requireUser(ctx);
+  const rows = await prepared(ctx.db, 'get_me', meQuery).execute({ userId: actor.userId });
   const [first] = rows;
   return {
     user: { id: first!.id, email: first!.email, name: first!.name, is_admin: first!.is_admin },

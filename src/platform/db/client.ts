@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migratePgliteClient, migratePostgres } from './migrate.ts';
+import { DRIZZLE_PARSERS, withConstructionParsers } from './pglite-parsers.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,13 +27,13 @@ const PGLITE_CONF = ['max_wal_size=64MB', 'min_wal_size=32MB'];
 /** Opens an embedded PGlite database in `dir` (created if missing). */
 export async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
-  return wrapPglite(new PGlite(dir, { postgresqlconf: PGLITE_CONF }));
+  return wrapPglite(new PGlite(dir, { postgresqlconf: PGLITE_CONF, parsers: DRIZZLE_PARSERS }));
 }
 
-/** Wraps an already constructed PGlite (tests clone one from a migrated template). */
+/** Wraps an already constructed PGlite (built with `parsers: DRIZZLE_PARSERS`). */
 export async function wrapPglite(client: PGlite): Promise<Database> {
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(withConstructionParsers(client), { schema }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
