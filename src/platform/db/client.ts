@@ -27,7 +27,16 @@ const PGLITE_CONF = ['max_wal_size=64MB', 'min_wal_size=32MB'];
 /** Opens an embedded PGlite database in `dir` (created if missing). */
 export async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
-  return wrapPglite(new PGlite(dir, { postgresqlconf: PGLITE_CONF, parsers: DRIZZLE_PARSERS }));
+  return wrapPglite(
+    new PGlite(dir, {
+      postgresqlconf: PGLITE_CONF,
+      parsers: DRIZZLE_PARSERS,
+      // On Node's file system PGlite writes through to real files as PostgreSQL issues them (its
+      // syncToFs is a no-op there): not awaiting that no-op after each query saves ~0.1 ms per
+      // query and changes nothing about durability.
+      relaxedDurability: true,
+    }),
+  );
 }
 
 /** Wraps an already constructed PGlite (built with `parsers: DRIZZLE_PARSERS`). */
