@@ -32,3 +32,7 @@ export const HOSTILE_STRINGS = [
   '😀'.repeat(50),
   'lone \ud800 surrogate',
 ];
+
+/** Text the server refuses to store (NUL, unpaired UTF-16 surrogates): always a 400 naming the field. */
+export const unstorable = (s: string) =>
+  s.includes('\u0000') || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);

@@ -11,7 +11,7 @@ import { createUser } from '../modules/users/create-user.ts';
 import { createWorkspace } from '../modules/workspaces/create-workspace.ts';
 import { addWorkspaceMember } from '../modules/workspaces/add-workspace-member.ts';
 import { createProject } from '../modules/projects/create-project.ts';
-import { addProjectMember } from '../modules/projects/project-members.ts';
+import { addProjectMember } from '../modules/projects/add-project-member.ts';
 import type { WorkspaceRole } from '../modules/workspaces/table.ts';
 import type { ProjectRole } from '../modules/projects/table.ts';
 import type { SettingsInput } from '../modules/workspaces/settings.ts';

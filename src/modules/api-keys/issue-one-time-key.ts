@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
+import { appendAudit } from '../audit/append-audit.ts';
 import { forgetRevokedKeys } from './auth-cache.ts';
 import { signOneTimeToken } from './one-time-token.ts';
 import { apiKeys, oneTimeLinks } from './table.ts';
@@ -46,4 +47,34 @@ export async function issueOneTimeKey(
     expiresAt,
     revokedKeyIds: revoked.map((r) => r.id),
   };
+}
+
+/**
+ * A reset: `issueOneTimeKey` plus its `api_key.reset` audit entry, in the caller's transaction.
+ * `authority` says on what grounds (self-service never resets; see key-authority.ts).
+ */
+export async function resetKeysWithAudit(
+  ctx: Ctx,
+  input: {
+    userId: string;
+    label: string;
+    createdBy: string | null;
+    workspaceId: string | null;
+    authority: string;
+  },
+): Promise<IssuedLink> {
+  const issued = await issueOneTimeKey(ctx, input);
+  await appendAudit(ctx, {
+    workspaceId: input.workspaceId,
+    action: 'api_key.reset',
+    target: { type: 'user', id: input.userId },
+    params: {
+      user_id: input.userId,
+      new_key_id: issued.keyId,
+      revoked_key_ids: issued.revokedKeyIds,
+      link_expires_at: issued.expiresAt.toISOString(),
+      authority: input.authority,
+    },
+  });
+  return issued;
 }

@@ -1,7 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
-import { appendAudit } from '../audit/append-audit.ts';
 import { requireUser } from '../workspaces/access.ts';
-import { issueOneTimeKey, type IssuedLink } from './issue-one-time-key.ts';
+import { resetKeysWithAudit, type IssuedLink } from './issue-one-time-key.ts';
 import { auditWorkspaceOf, authorityOverUser } from './key-authority.ts';
 
 /**
@@ -19,23 +18,12 @@ export async function resetUserApiKeys({
   return ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     const authority = await authorityOverUser(txCtx, input.user_id, false);
-    const issued = await issueOneTimeKey(txCtx, {
+    return resetKeysWithAudit(txCtx, {
       userId: input.user_id,
       label: 'reset',
       createdBy: actor.userId,
-    });
-    await appendAudit(txCtx, {
       workspaceId: auditWorkspaceOf(authority),
-      action: 'api_key.reset',
-      target: { type: 'user', id: input.user_id },
-      params: {
-        user_id: input.user_id,
-        new_key_id: issued.keyId,
-        revoked_key_ids: issued.revokedKeyIds,
-        link_expires_at: issued.expiresAt.toISOString(),
-        authority: authority.kind,
-      },
+      authority: authority.kind,
     });
-    return issued;
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { presentPage } from '../../platform/http/pagination.ts';
 import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
 import type { App } from '../../platform/http/types.ts';
 import { createApiKey } from './create-api-key.ts';
@@ -49,7 +50,7 @@ export function apiKeyRoutes(app: App, deps: AppDeps): void {
     handler: async (req) => {
       const ctx = contextOf(deps, req);
       const result = await listApiKeys({ ctx, input: req.query });
-      return { items: result.items.map((k) => presentKey(k, ctx.now())), next_cursor: result.nextCursor };
+      return presentPage(result, (k) => presentKey(k, ctx.now()));
     },
   });
 
@@ -64,7 +65,7 @@ export function apiKeyRoutes(app: App, deps: AppDeps): void {
     handler: async (req) => {
       const ctx = contextOf(deps, req);
       const result = await listApiKeys({ ctx, input: { ...req.query, user_id: req.params.userId } });
-      return { items: result.items.map((k) => presentKey(k, ctx.now())), next_cursor: result.nextCursor };
+      return presentPage(result, (k) => presentKey(k, ctx.now()));
     },
   });
 

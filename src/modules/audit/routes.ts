@@ -1,3 +1,4 @@
+import { presentPage } from '../../platform/http/pagination.ts';
 import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
 import type { App } from '../../platform/http/types.ts';
 import { accessTimeline } from './access-timeline.ts';
@@ -26,10 +27,7 @@ export function auditRoutes(app: App, deps: AppDeps): void {
     },
     handler: async (req) => {
       const { scope, page } = await listAuditLogs({ ctx: contextOf(deps, req), input: req.query });
-      return {
-        items: page.items.map((e) => presentAuditEntry(e, scope.workspaceKey)),
-        next_cursor: page.nextCursor,
-      };
+      return presentPage(page, (e) => presentAuditEntry(e, scope.workspaceKey));
     },
   });
 
@@ -52,10 +50,7 @@ export function auditRoutes(app: App, deps: AppDeps): void {
     },
     handler: async (req) => {
       const { workspaceKey, page } = await accessTimeline({ ctx: contextOf(deps, req), input: req.query });
-      return {
-        items: page.items.map((r) => presentAccessEvent(r, workspaceKey)),
-        next_cursor: page.nextCursor,
-      };
+      return presentPage(page, (r) => presentAccessEvent(r, workspaceKey));
     },
   });
 }

@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { appendAudit } from '../audit/append-audit.ts';
 import { recordAccessChange } from '../audit/record-access-change.ts';
 import { requireWorkspaceRole } from '../workspaces/access.ts';
-import { workspaceMembers } from '../workspaces/table.ts';
+import { holdMembership } from '../workspaces/membership-locks.ts';
 import { projectMembers, projects, type ProjectRole, type ProjectRow } from './table.ts';
 
 /** The repository part of a key (`codehost:acme/api#apps/web` -> `api#apps/web`), a default name. */
@@ -30,20 +29,9 @@ export async function createProject({
     if (!isAdmin && !access.workspace.autoCreateProject) {
       throw forbidden('Requires the workspace admin role (auto_create_project is off in this workspace)');
     }
-    if (!isAdmin) {
-      // The member becomes maintainer: hold their workspace membership (key share) so a
-      // concurrent removal either waits and cascades this project membership, or wins first.
-      const [still] = await tx
-        .select({ userId: workspaceMembers.userId })
-        .from(workspaceMembers)
-        .where(
-          and(
-            eq(workspaceMembers.workspaceId, access.workspace.id),
-            eq(workspaceMembers.userId, access.actor.userId),
-          ),
-        )
-        .for('key share');
-      if (!still) throw notFound(`Workspace ${input.workspace_key}`);
+    // The member becomes maintainer: their workspace membership must outlive this transaction.
+    if (!isAdmin && !(await holdMembership(txCtx, access.workspace.id, access.actor.userId))) {
+      throw notFound(`Workspace ${input.workspace_key}`);
     }
     const now = ctx.now();
     const [project] = await tx

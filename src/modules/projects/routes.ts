@@ -1,16 +1,15 @@
 import { invalidField } from '../../platform/http/errors.ts';
+import { presentPage } from '../../platform/http/pagination.ts';
 import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
 import type { App } from '../../platform/http/types.ts';
 import { memberAnswer, memberList, presentMember } from '../workspaces/schemas.ts';
 import { createProject } from './create-project.ts';
 import { getProject } from './get-project.ts';
 import { listProjects } from './list-projects.ts';
-import {
-  addProjectMember,
-  changeProjectMemberRole,
-  listProjectMembers,
-  removeProjectMember,
-} from './project-members.ts';
+import { addProjectMember } from './add-project-member.ts';
+import { changeProjectMemberRole } from './change-project-member-role.ts';
+import { listProjectMembers } from './list-project-members.ts';
+import { removeProjectMember } from './remove-project-member.ts';
 import {
   addProjectMemberBody,
   changeProjectMemberBody,
@@ -75,10 +74,7 @@ export function projectRoutes(app: App, deps: AppDeps): void {
         ctx: contextOf(deps, req),
         input: { ...req.query, workspace_key: req.params.key },
       });
-      return {
-        items: result.page.items.map((r) => presentProject(r.project, result.workspaceKey, r.role)),
-        next_cursor: result.page.nextCursor,
-      };
+      return presentPage(result.page, (r) => presentProject(r.project, result.workspaceKey, r.role));
     },
   });
 
@@ -112,7 +108,7 @@ export function projectRoutes(app: App, deps: AppDeps): void {
         ctx: contextOf(deps, req),
         input: { ...req.query, project_key: req.params.key },
       });
-      return { items: result.items.map(presentMember), next_cursor: result.nextCursor };
+      return presentPage(result, presentMember);
     },
   });
 

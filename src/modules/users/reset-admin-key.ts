@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { issueOneTimeKey, type IssuedLink } from '../api-keys/issue-one-time-key.ts';
+import { resetKeysWithAudit, type IssuedLink } from '../api-keys/issue-one-time-key.ts';
 import { users } from './table.ts';
 
 /** `ctxhub admin reset-key`: a lost administrator key, replaced from the server's own machine. */
@@ -19,19 +18,12 @@ export async function resetAdminKey({
     if (!user) throw notFound(`User ${input.email}`);
     if (!user.isAdmin)
       throw forbidden(`${input.email} is not a server administrator; an administrator can reset their keys`);
-    const issued = await issueOneTimeKey(txCtx, { userId: user.id, label: 'admin reset', createdBy: null });
-    await appendAudit(txCtx, {
+    return resetKeysWithAudit(txCtx, {
+      userId: user.id,
+      label: 'admin reset',
+      createdBy: null,
       workspaceId: null,
-      action: 'api_key.reset',
-      target: { type: 'user', id: user.id },
-      params: {
-        user_id: user.id,
-        new_key_id: issued.keyId,
-        revoked_key_ids: issued.revokedKeyIds,
-        link_expires_at: issued.expiresAt.toISOString(),
-        authority: 'server_console',
-      },
+      authority: 'server_console',
     });
-    return issued;
   });
 }

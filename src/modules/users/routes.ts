@@ -1,3 +1,4 @@
+import { presentPage } from '../../platform/http/pagination.ts';
 import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
 import type { App } from '../../platform/http/types.ts';
 import { createUser } from './create-user.ts';
@@ -33,7 +34,7 @@ export function userRoutes(app: App, deps: AppDeps): void {
     },
     handler: async (req) => {
       const result = await listUsers({ ctx: contextOf(deps, req), input: req.query });
-      return { items: result.items.map(presentUser), next_cursor: result.nextCursor };
+      return presentPage(result, presentUser);
     },
   });
 }

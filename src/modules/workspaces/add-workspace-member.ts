@@ -4,7 +4,7 @@ import { recordAccessChange } from '../audit/record-access-change.ts';
 import { requireWorkspaceRole } from './access.ts';
 import { findUser } from './find-user.ts';
 import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
-import type { MemberView } from './schemas.ts';
+import { memberView, type MemberView } from './schemas.ts';
 import { workspaceMembers, type WorkspaceRole } from './table.ts';
 
 export interface AddWorkspaceMemberInput {
@@ -40,12 +40,6 @@ export async function addWorkspaceMember({
       newRole: input.role,
       source: 'manual',
     });
-    return {
-      userId: user.id,
-      email: user.email,
-      name: user.name,
-      role: added.role,
-      createdAt: added.createdAt,
-    };
+    return memberView(user, added);
   });
 }

@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { users } from '../users/table.ts';
 import { recordAccessChange } from '../audit/record-access-change.ts';
 import { requireWorkspaceRole } from './access.ts';
-import { assertNotLastOwner, lockMembership } from './membership-locks.ts';
+import { assertNotLastOwner, lockMembership, membershipOf } from './membership-locks.ts';
 import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
-import type { MemberView } from './schemas.ts';
+import { memberView, type MemberView } from './schemas.ts';
 import { workspaceMembers, type WorkspaceRole } from './table.ts';
 
 export async function changeWorkspaceMemberRole({
@@ -28,18 +28,12 @@ export async function changeWorkspaceMemberRole({
       workspaceRoleOfRank,
     );
     const [user] = await tx.select().from(users).where(eq(users.id, input.user_id));
-    const view = { userId: user!.id, email: user!.email, name: user!.name, createdAt: current.createdAt };
-    if (current.role === input.role) return { ...view, role: current.role };
+    if (current.role === input.role) return memberView(user!, current);
     if (current.role === 'owner') await assertNotLastOwner(txCtx, access.workspace.id, input.user_id);
     await tx
       .update(workspaceMembers)
       .set({ role: input.role })
-      .where(
-        and(
-          eq(workspaceMembers.workspaceId, access.workspace.id),
-          eq(workspaceMembers.userId, input.user_id),
-        ),
-      );
+      .where(membershipOf(access.workspace.id, input.user_id));
     await recordAccessChange(txCtx, {
       workspace: access.workspace,
       targetUserId: input.user_id,
@@ -47,6 +41,6 @@ export async function changeWorkspaceMemberRole({
       newRole: input.role,
       source: 'manual',
     });
-    return { ...view, role: input.role };
+    return memberView(user!, { ...current, role: input.role });
   });
 }

@@ -22,12 +22,30 @@ export async function assertNotLastOwner(
   }
 }
 
+/** The row of one user's membership in one workspace. */
+export const membershipOf = (workspaceId: string, userId: string) =>
+  and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId));
+
 /** The membership row of a user in a workspace, locked for the rest of the transaction. */
 export async function lockMembership(ctx: Ctx, workspaceId: string, userId: string) {
   const [row] = await ctx.db
     .select()
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .where(membershipOf(workspaceId, userId))
     .for('update');
   return row;
+}
+
+/**
+ * Holds a user's workspace membership (a key-share lock) while a project membership is created for
+ * them: a concurrent removal from the workspace then waits and cascades, or wins first and this
+ * answers false. Never an orphan project membership.
+ */
+export async function holdMembership(ctx: Ctx, workspaceId: string, userId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(membershipOf(workspaceId, userId))
+    .for('key share');
+  return row !== undefined;
 }

@@ -5,7 +5,7 @@ import { newId } from '../../platform/ids.ts';
 import { recordAccessChange } from '../audit/record-access-change.ts';
 import { projectMembers, projects } from '../projects/table.ts';
 import { requireWorkspaceRole } from './access.ts';
-import { assertNotLastOwner, lockMembership } from './membership-locks.ts';
+import { assertNotLastOwner, lockMembership, membershipOf } from './membership-locks.ts';
 import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
 import { workspaceMembers } from './table.ts';
 
@@ -55,14 +55,7 @@ export async function removeWorkspaceMember({
         correlationId,
       });
     }
-    await tx
-      .delete(workspaceMembers)
-      .where(
-        and(
-          eq(workspaceMembers.workspaceId, access.workspace.id),
-          eq(workspaceMembers.userId, input.user_id),
-        ),
-      );
+    await tx.delete(workspaceMembers).where(membershipOf(access.workspace.id, input.user_id));
     await recordAccessChange(txCtx, {
       workspace: access.workspace,
       targetUserId: input.user_id,

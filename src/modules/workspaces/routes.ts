@@ -1,3 +1,4 @@
+import { presentPage } from '../../platform/http/pagination.ts';
 import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
 import type { App } from '../../platform/http/types.ts';
 import { addWorkspaceMember } from './add-workspace-member.ts';
@@ -49,10 +50,7 @@ export function workspaceRoutes(app: App, deps: AppDeps): void {
     },
     handler: async (req) => {
       const result = await listWorkspaces({ ctx: contextOf(deps, req), input: req.query });
-      return {
-        items: result.items.map((r) => presentWorkspace(r.workspace, r.role)),
-        next_cursor: result.nextCursor,
-      };
+      return presentPage(result, (r) => presentWorkspace(r.workspace, r.role));
     },
   });
 
@@ -102,7 +100,7 @@ export function workspaceRoutes(app: App, deps: AppDeps): void {
         ctx: contextOf(deps, req),
         input: { ...req.query, workspace_key: req.params.key },
       });
-      return { items: result.items.map(presentMember), next_cursor: result.nextCursor };
+      return presentPage(result, presentMember);
     },
   });
 

@@ -87,6 +87,18 @@ export interface MemberView {
   createdAt: Date;
 }
 
+/** A member as answered: the user's identity with their membership's role and date. */
+export const memberView = (
+  user: { id: string; email: string; name: string | null },
+  membership: { role: string; createdAt: Date },
+): MemberView => ({
+  userId: user.id,
+  email: user.email,
+  name: user.name,
+  role: membership.role,
+  createdAt: membership.createdAt,
+});
+
 export const presentMember = (m: MemberView): z.output<typeof memberAnswer> => ({
   user_id: m.userId,
   email: m.email,

@@ -43,6 +43,12 @@ export function page<T>(rows: T[], limit: number, keyOf: (row: T) => string): Pa
   return { items, nextCursor: encodeCursor(keyOf(items[items.length - 1]!)) };
 }
 
+/** A page as answered: `{ items, next_cursor }`. */
+export const presentPage = <T, R>(p: Page<T>, present: (item: T) => R) => ({
+  items: p.items.map(present),
+  next_cursor: p.nextCursor,
+});
+
 export function listAnswer<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 }

@@ -1,26 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
-import { enc, Harness, type TestUser } from '../../test/harness.ts';
+import { Harness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
-
-interface Entry {
-  id: string;
-  seq: number;
-  workspace_key: string | null;
-  action: string;
-  target: {
-    type: string;
-    id: string | null;
-    params: Record<string, unknown>;
-    metadata: Record<string, unknown>;
-  };
-  actor: { user_id: string | null; system: string | null };
-  correlation_id: string | null;
-  request_id: string | null;
-  created_at: string;
-  prev_hash: string | null;
-  hash: string;
-}
+import {
+  auditLogPages,
+  manualWriterAddedParams,
+  renameWorkspace,
+  workspaceLog,
+  type AuditEntry,
+} from './audit-test-scenario.ts';
 
 let h: Harness;
 let wsAdmin: TestUser;
@@ -30,50 +17,9 @@ let alice: TestUser;
 let ws: string;
 let project: string;
 
-/** Every entry of a log, following next_cursor with the given page size. */
-async function allPages(as: TestUser, query: Record<string, string>, limit = 200): Promise<Entry[]> {
-  const items: Entry[] = [];
-  let cursor: string | null = null;
-  for (let i = 0; i < 500; i++) {
-    const res = await h.request('GET', '/v1/audit-logs', {
-      as,
-      query: { ...query, limit: String(limit), ...(cursor ? { cursor } : {}) },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { items: Entry[]; next_cursor: string | null };
-    expect(body.items.length).toBeLessThanOrEqual(limit);
-    items.push(...body.items);
-    cursor = body.next_cursor;
-    if (!cursor) return items;
-  }
-  throw new Error('paging did not end');
-}
-
-const patchName = (name: string, as: TestUser = wsAdmin) =>
-  h.request('PATCH', `/v1/workspaces/${ws}`, { as, body: { name, reason: `rename to ${name}` } });
-
 beforeAll(async () => {
   h = await Harness.start();
-  [wsAdmin, member, outsider, alice] = await Promise.all([h.user(), h.user(), h.user(), h.user()]);
-  ws = await h.workspace([
-    [wsAdmin, 'admin'],
-    [member, 'member'],
-  ]);
-  project = await h.project(ws);
-  // A few changes through HTTP, so the log holds several kinds of entries.
-  expect((await patchName('First name')).statusCode).toBe(200);
-  const add = await h.request('POST', `/v1/workspaces/${ws}/members`, {
-    as: wsAdmin,
-    body: { user_id: alice.id, role: 'member' },
-  });
-  expect(add.statusCode, add.body).toBe(201);
-  const addToProject = await h.request('POST', `/v1/projects/${enc(project)}/members`, {
-    as: wsAdmin,
-    query: { workspace_key: ws },
-    body: { user_id: alice.id, role: 'writer' },
-  });
-  expect(addToProject.statusCode, addToProject.body).toBe(201);
-  expect((await patchName('Second name')).statusCode).toBe(200);
+  ({ wsAdmin, member, outsider, alice, ws, project } = await workspaceLog(h));
 });
 afterAll(() => h.close());
 
@@ -81,7 +27,7 @@ describe('GET /v1/audit-logs (workspace log)', () => {
   it('answers the entries of the workspace, newest first, each linked to the one before', async () => {
     const res = await h.request('GET', '/v1/audit-logs', { as: wsAdmin, query: { workspace_key: ws } });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { items: Entry[]; next_cursor: string | null };
+    const body = res.json() as { items: AuditEntry[]; next_cursor: string | null };
     expect(body.next_cursor).toBeNull();
     const items = body.items;
     // workspace.created, owner added, wsAdmin added, member added, project.created, settings,
@@ -112,13 +58,13 @@ describe('GET /v1/audit-logs (workspace log)', () => {
   it('answers every field of an entry, with the actor and the request id of the change', async () => {
     h.clock.advance(24 * 3600_000);
     const before = h.clock.now();
-    const patch = await patchName('Third name');
+    const patch = await renameWorkspace({ h, as: wsAdmin, ws }, 'Third name', 'rename to Third name');
     expect(patch.statusCode).toBe(200);
     const res = await h.request('GET', '/v1/audit-logs', {
       as: wsAdmin,
       query: { workspace_key: ws, limit: '2' },
     });
-    const [entry, previous] = res.json().items as Entry[];
+    const [entry, previous] = res.json().items as AuditEntry[];
     expect(entry).toEqual({
       id: expect.stringMatching(/^aud_/),
       seq: previous!.seq + 1,
@@ -146,52 +92,24 @@ describe('GET /v1/audit-logs (workspace log)', () => {
     expect(new Date(entry!.created_at).getTime()).toBeGreaterThanOrEqual(before.getTime());
   });
 
-  it('answers 400 (never 5xx) for text jsonb cannot hold, and records nothing', async () => {
-    const other = await h.workspace([[wsAdmin, 'admin']]);
-    const before = (
-      await h.request('GET', '/v1/audit/verify', { as: wsAdmin, query: { workspace_key: other } })
-    ).json();
-    for (const body of [
-      '{"name":"odd \\ud800 name"}',
-      '{"name":"fine","reason":"why \\udc00"}',
-      '{"name":"fine","reason":"nul \\u0000"}',
-    ]) {
-      const res = await h.request('PATCH', `/v1/workspaces/${other}`, {
-        as: wsAdmin,
-        body,
-        headers: { 'content-type': 'application/json' },
-      });
-      expectError(res, 400, 'validation_failed');
-    }
-    const after = (
-      await h.request('GET', '/v1/audit/verify', { as: wsAdmin, query: { workspace_key: other } })
-    ).json();
-    expect(after).toEqual(before);
-    expect(after.intact).toBe(true);
-  });
-
   it('records the access params contract for membership changes', async () => {
-    const items = await allPages(wsAdmin, { workspace_key: ws, action_prefix: 'access.project_member.' });
+    const items = await auditLogPages(h, wsAdmin, {
+      workspace_key: ws,
+      action_prefix: 'access.project_member.',
+    });
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       action: 'access.project_member.added',
       target: {
         type: 'project',
-        params: {
-          source: 'manual',
-          target_user_id: alice.id,
-          old_role: null,
-          new_role: 'WRITER',
-          workspace_key: ws,
-          project_key: project,
-        },
+        params: manualWriterAddedParams(alice.id, ws, project),
       },
       actor: { user_id: wsAdmin.id, system: null },
     });
   });
 
   it('filters by action prefix', async () => {
-    const all = await allPages(wsAdmin, { workspace_key: ws });
+    const all = await auditLogPages(h, wsAdmin, { workspace_key: ws });
     const cases: Array<[string, number]> = [
       ['access.', 5],
       ['access.workspace_member.', 4],
@@ -202,7 +120,7 @@ describe('GET /v1/audit-logs (workspace log)', () => {
       ['nothing.like.this', 0],
     ];
     for (const [prefix, count] of cases) {
-      const items = await allPages(wsAdmin, { workspace_key: ws, action_prefix: prefix });
+      const items = await auditLogPages(h, wsAdmin, { workspace_key: ws, action_prefix: prefix });
       expect(
         items.map((e) => e.action).every((a) => a.startsWith(prefix)),
         prefix,
@@ -214,10 +132,10 @@ describe('GET /v1/audit-logs (workspace log)', () => {
   });
 
   it('matches `%`, `_` and `\\` in a prefix literally, never as LIKE wildcards', async () => {
-    const all = await allPages(wsAdmin, { workspace_key: ws });
+    const all = await auditLogPages(h, wsAdmin, { workspace_key: ws });
     expect(all.length).toBeGreaterThan(5);
     // As a wildcard, `_` would also match `workspace.created`; literally only `workspace_settings.*`.
-    const underscore = await allPages(wsAdmin, { workspace_key: ws, action_prefix: 'workspace_' });
+    const underscore = await auditLogPages(h, wsAdmin, { workspace_key: ws, action_prefix: 'workspace_' });
     expect(underscore.length).toBeGreaterThan(0);
     expect(underscore.every((e) => e.action.startsWith('workspace_settings.'))).toBe(true);
     for (const prefix of [
@@ -244,9 +162,9 @@ describe('GET /v1/audit-logs (workspace log)', () => {
   });
 
   it('pages with an opaque cursor: no duplicates, no gaps, same order as one big page', async () => {
-    const all = await allPages(wsAdmin, { workspace_key: ws });
+    const all = await auditLogPages(h, wsAdmin, { workspace_key: ws });
     for (const limit of [1, 2, 3, all.length - 1, all.length, all.length + 1]) {
-      const paged = await allPages(wsAdmin, { workspace_key: ws }, limit);
+      const paged = await auditLogPages(h, wsAdmin, { workspace_key: ws }, limit);
       expect(
         paged.map((e) => e.id),
         `limit ${limit}`,
@@ -264,8 +182,8 @@ describe('GET /v1/audit-logs (workspace log)', () => {
     expect(first.next_cursor).toEqual(expect.any(String));
     expect(first.next_cursor).not.toContain(first.items[2].id);
     // Paging with a filter also walks the filtered set exactly once.
-    const access = await allPages(wsAdmin, { workspace_key: ws, action_prefix: 'access.' });
-    const accessPaged = await allPages(wsAdmin, { workspace_key: ws, action_prefix: 'access.' }, 1);
+    const access = await auditLogPages(h, wsAdmin, { workspace_key: ws, action_prefix: 'access.' });
+    const accessPaged = await auditLogPages(h, wsAdmin, { workspace_key: ws, action_prefix: 'access.' }, 1);
     expect(accessPaged.map((e) => e.id)).toEqual(access.map((e) => e.id));
   });
 
@@ -273,7 +191,8 @@ describe('GET /v1/audit-logs (workspace log)', () => {
     const first = (
       await h.request('GET', '/v1/audit-logs', { as: wsAdmin, query: { workspace_key: ws, limit: '2' } })
     ).json();
-    expect((await patchName(`Name ${h.uniq()}`)).statusCode).toBe(200);
+    const name = `Name ${h.uniq()}`;
+    expect((await renameWorkspace({ h, as: wsAdmin, ws }, name, `rename to ${name}`)).statusCode).toBe(200);
     const second = (
       await h.request('GET', '/v1/audit-logs', {
         as: wsAdmin,
@@ -289,8 +208,8 @@ describe('GET /v1/audit-logs (workspace log)', () => {
 
   it('never mixes in the entries of another workspace', async () => {
     const other = await h.workspace([[wsAdmin, 'admin']]);
-    const mine = await allPages(wsAdmin, { workspace_key: ws });
-    const theirs = await allPages(wsAdmin, { workspace_key: other });
+    const mine = await auditLogPages(h, wsAdmin, { workspace_key: ws });
+    const theirs = await auditLogPages(h, wsAdmin, { workspace_key: other });
     expect(theirs.map((e) => e.seq)).toEqual([3, 2, 1]);
     expect(theirs.every((e) => e.workspace_key === other)).toBe(true);
     const mineIds = new Set(mine.map((e) => e.id));
@@ -312,54 +231,12 @@ describe('GET /v1/audit-logs (workspace log)', () => {
     await expectHiddenFrom(h, wsAdmin, { ...call, query: { workspace_key: 'no-such-workspace' } });
     await expectHiddenFrom(h, h.admin, { ...call, query: { workspace_key: 'no-such-workspace' } });
   });
-
-  it('rejects bad input with the field path and never fails with 5xx', async () => {
-    const q = (query: Record<string, string>) =>
-      h.request('GET', '/v1/audit-logs', { as: wsAdmin, query: { workspace_key: ws, ...query } });
-    for (const limit of ['0', '201', 'abc', '-1', '1.5', '']) {
-      expectInvalid(await q({ limit }), 'query.limit');
-    }
-    expectInvalid(await q({ cursor: 'garbage' }), 'query.cursor');
-    expectInvalid(await q({ cursor: Buffer.from('{"id":5}').toString('base64url') }), 'query.cursor');
-    expectInvalid(await q({ cursor: 'x'.repeat(201) }), 'query.cursor');
-    expectInvalid(await q({ action_prefix: '' }), 'query.action_prefix');
-    expectInvalid(await q({ action_prefix: 'a'.repeat(201) }), 'query.action_prefix');
-    expectInvalid(await q({ actor: 'x' }), 'query');
-    expectInvalid(await q({ workspace_key: 'Not A Key' }), 'query.workspace_key');
-    // An empty workspace_key is a bad key, never the server-level log.
-    expectInvalid(await q({ workspace_key: '' }), 'query.workspace_key');
-    const repeated = await h.request('GET', `/v1/audit-logs?workspace_key=${ws}&limit=1&limit=2`, {
-      as: wsAdmin,
-    });
-    expectError(repeated, 400, 'validation_failed');
-    const repeatedPrefix = await h.request(
-      'GET',
-      `/v1/audit-logs?workspace_key=${ws}&action_prefix=a&action_prefix=b`,
-      { as: wsAdmin },
-    );
-    expectError(repeatedPrefix, 400, 'validation_failed');
-    for (const hostile of HOSTILE_STRINGS) {
-      const res = await q({ action_prefix: hostile });
-      expect(res.statusCode, hostile.slice(0, 20)).toBeLessThan(500);
-      if (res.statusCode === 200) expect(res.json().items).toEqual([]);
-      else expectError(res, 400, 'validation_failed');
-      const asCursor = await q({ cursor: hostile });
-      expect(asCursor.statusCode, hostile.slice(0, 20)).toBe(400);
-      const asKey = await h.request('GET', '/v1/audit-logs', {
-        as: wsAdmin,
-        query: { workspace_key: hostile },
-      });
-      expect(asKey.statusCode, hostile.slice(0, 20)).toBe(400);
-    }
-    // The log is still readable and unchanged in shape afterwards.
-    expect((await q({})).statusCode).toBe(200);
-  });
 });
 
 describe('GET /v1/audit-logs (server-level log)', () => {
   it('answers user and own-key entries to a server admin, and no workspace entries', async () => {
     const fresh = await h.user();
-    const items = await allPages(h.admin, {});
+    const items = await auditLogPages(h, h.admin, {});
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((e) => e.workspace_key === null)).toBe(true);
     expect(items.every((e) => e.action === 'user.created' || e.action.startsWith('api_key.'))).toBe(true);
@@ -376,7 +253,7 @@ describe('GET /v1/audit-logs (server-level log)', () => {
   it('records a key created through HTTP with its request id, and filters by prefix', async () => {
     const created = await h.request('POST', '/v1/api-keys', { as: alice, body: { label: 'laptop' } });
     expect(created.statusCode, created.body).toBe(201);
-    const items = await allPages(h.admin, { action_prefix: 'api_key.created' });
+    const items = await auditLogPages(h, h.admin, { action_prefix: 'api_key.created' });
     expect(items.every((e) => e.action === 'api_key.created')).toBe(true);
     expect(items[0]).toMatchObject({
       workspace_key: null,
@@ -386,18 +263,18 @@ describe('GET /v1/audit-logs (server-level log)', () => {
       request_id: created.headers['x-request-id'],
     });
     // Nothing in the server log ever carries a plaintext key.
-    const everything = JSON.stringify(await allPages(h.admin, {}));
+    const everything = JSON.stringify(await auditLogPages(h, h.admin, {}));
     expect(everything).not.toContain(created.json().api_key);
     expect(everything).not.toContain(alice.key);
-    const users = await allPages(h.admin, { action_prefix: 'user.' });
+    const users = await auditLogPages(h, h.admin, { action_prefix: 'user.' });
     expect(users.length).toBeGreaterThan(0);
     expect(users.every((e) => e.action === 'user.created')).toBe(true);
-    expect(await allPages(h.admin, { action_prefix: 'access.' })).toEqual([]);
+    expect(await auditLogPages(h, h.admin, { action_prefix: 'access.' })).toEqual([]);
   });
 
   it('pages the server log without duplicates or gaps', async () => {
-    const all = await allPages(h.admin, {});
-    const paged = await allPages(h.admin, {}, 2);
+    const all = await auditLogPages(h, h.admin, {});
+    const paged = await auditLogPages(h, h.admin, {}, 2);
     expect(paged.map((e) => e.id)).toEqual(all.map((e) => e.id));
   });
 

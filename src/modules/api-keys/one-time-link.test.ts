@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectInvalid } from '../../test/assertions.ts';
+import { Harness, type TestUser } from '../../test/harness.ts';
+import {
+  auditLog,
+  digestOf,
+  expectKeyWorks,
+  KEY_SHAPE,
+  keysOf,
+  pathOf,
+  reset,
+  view,
+} from './key-test-fixtures.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await Harness.start();
+});
+afterAll(() => h.close());
+
+describe('GET /v1/api-keys/one-time/:token', () => {
+  const freshLink = async () => {
+    const user = await h.user();
+    return { user, ...(await reset(h, h.admin, user.id)) };
+  };
+  /** The link answers 200 with a key that works for `user`. */
+  const expectRevealsKeyOf = async (oneTimeUrl: string, user: TestUser) => {
+    const res = await view(h, oneTimeUrl);
+    expect(res.statusCode, res.body).toBe(200);
+    await expectKeyWorks(h, res.json().api_key, user.id);
+  };
+  /** The api_key.one_time_view entries about `user`. */
+  const oneTimeViewsOf = async (user: TestUser) =>
+    (await auditLog(h, { action_prefix: 'api_key.one_time_view' })).filter(
+      (e) => e.target.params.user_id === user.id,
+    );
+
+  it('reveals the key once as JSON without a key, then answers 410', async () => {
+    const { user, one_time_url } = await freshLink();
+    const res = await view(h, one_time_url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const revealed = res.json();
+    expect(revealed).toEqual({
+      id: expect.stringMatching(/^key_/),
+      api_key: expect.stringMatching(KEY_SHAPE),
+      label: 'reset',
+      expires_at: null,
+    });
+    expect(res.body).not.toContain(digestOf(h, revealed.api_key));
+    await expectKeyWorks(h, revealed.api_key, user.id);
+
+    const again = expectError(await view(h, one_time_url), 410, 'gone');
+    expect(again.message).not.toContain(revealed.api_key);
+    // A bad key on the request changes nothing: the route is public, the link is still used up.
+    expectError(await view(h, one_time_url, { authorization: 'Bearer nope' }), 410, 'gone');
+  });
+
+  it('shows an HTML page with the key when the client prefers text/html', async () => {
+    const { user, one_time_url } = await freshLink();
+    const res = await view(h, one_time_url, {
+      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const key = /ctxh_[0-9A-Za-z]{38}/.exec(res.body)?.[0];
+    expect(key).toBeDefined();
+    expect(res.body).toContain(`<code>${key}</code>`);
+    await expectKeyWorks(h, key!, user.id);
+    expectError(await view(h, one_time_url, { accept: 'text/html' }), 410, 'gone');
+  });
+
+  it('is not used up by a HEAD request', async () => {
+    const { user, one_time_url } = await freshLink();
+    const head = await h.request('HEAD', pathOf(one_time_url));
+    // No HEAD route: the answer is an error (401 like any unknown route without a key), never the key.
+    expect(head.statusCode).toBeGreaterThanOrEqual(400);
+    expect(head.statusCode).toBeLessThan(500);
+    await expectRevealsKeyOf(one_time_url, user);
+  });
+
+  it('answers 410 once the link has expired, revealing nothing', async () => {
+    const { user, one_time_url } = await freshLink();
+    h.clock.advance((h.config.oneTimeTokenTtlSeconds + 1) * 1000);
+    expectError(await view(h, one_time_url), 410, 'gone');
+    const [pending] = (await keysOf(h, user.id)).filter((k) => k.status !== 'revoked');
+    expect(pending).toMatchObject({ status: 'pending', prefix: null });
+  });
+
+  it('answers 404 for garbage or tampered tokens, and keeps the real link usable', async () => {
+    const { user, one_time_url } = await freshLink();
+    const token = pathOf(one_time_url).split('/').pop()!;
+    const [payload, signature] = token.split('.') as [string, string];
+    const flipped = `${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1)}`;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const extended = Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 86_400_000 })).toString(
+      'base64url',
+    );
+    const otherLink = Buffer.from(
+      JSON.stringify({ ...claims, lid: 'otl_01ZZZZZZZZZZZZZZZZZZZZZZZZ' }),
+    ).toString('base64url');
+    for (const bad of [
+      `${payload}.${flipped}`,
+      `${extended}.${signature}`,
+      `${otherLink}.${signature}`,
+      `${payload}.${signature}.extra`,
+      payload,
+      `${payload}.`,
+      'garbage',
+      'a.b',
+      encodeURIComponent("'; DROP TABLE one_time_links; --"),
+    ]) {
+      expectError(await h.request('GET', `/v1/api-keys/one-time/${bad}`), 404, 'not_found');
+    }
+    expectInvalid(await h.request('GET', `/v1/api-keys/one-time/${'a'.repeat(513)}`), 'params.token');
+    expectInvalid(await h.request('GET', '/v1/api-keys/one-time/%00'), 'params.token');
+    await expectRevealsKeyOf(one_time_url, user);
+  });
+
+  it('gives the key to exactly one of two concurrent views', async () => {
+    const { user, one_time_url } = await freshLink();
+    const answers = await Promise.all([view(h, one_time_url), view(h, one_time_url)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 410]);
+    const winner = answers.find((r) => r.statusCode === 200)!;
+    const loser = answers.find((r) => r.statusCode === 410)!;
+    expectError(loser, 410, 'gone');
+    await expectKeyWorks(h, winner.json().api_key, user.id);
+    expect(await oneTimeViewsOf(user)).toHaveLength(1);
+  });
+
+  it('audits api_key.one_time_view without the plaintext', async () => {
+    const { user, one_time_url } = await freshLink();
+    const revealed = (await view(h, one_time_url)).json();
+    const entries = (await auditLog(h, { action_prefix: 'api_key.one_time_view' })).filter(
+      (e) => e.target.id === revealed.id,
+    );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      workspace_key: null,
+      target: { type: 'api_key', params: { key_id: revealed.id, user_id: user.id } },
+      actor: { user_id: null, system: 'anonymous' },
+    });
+    expect(JSON.stringify(entries)).not.toContain(revealed.api_key);
+    expect(JSON.stringify(entries)).not.toContain(digestOf(h, revealed.api_key));
+  });
+
+  it('answers 410 for a link whose key a later reset revoked', async () => {
+    const { user, one_time_url: first } = await freshLink();
+    const { one_time_url: second } = await reset(h, h.admin, user.id);
+    expectError(await view(h, first), 410, 'gone');
+    await expectRevealsKeyOf(second, user);
+    // The first link stays dead, and nothing about it was audited as viewed.
+    expectError(await view(h, first), 410, 'gone');
+    expect(await oneTimeViewsOf(user)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,37 @@
+import type { Ctx } from '../../platform/context.ts';
+import { conflict } from '../../platform/http/errors.ts';
+import { recordAccessChange } from '../audit/record-access-change.ts';
+import { findUser } from '../workspaces/find-user.ts';
+import { holdMembership } from '../workspaces/membership-locks.ts';
+import { memberView, type MemberView } from '../workspaces/schemas.ts';
+import { accessChange, asMaintainer, ceiling, type ProjectRef } from './project-membership-change.ts';
+import { projectMembers, type ProjectRole } from './table.ts';
+
+export function addProjectMember({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: ProjectRef & { user_id?: string | undefined; email?: string | undefined; role: ProjectRole };
+}): Promise<MemberView> {
+  return asMaintainer(ctx, input, async (txCtx, access) => {
+    ceiling(access, null, input.role);
+    const user = await findUser(txCtx.db, input);
+    // Locked (key share) so a concurrent removal from the workspace either waits for this
+    // insert (and then cascades it) or wins first (and this answers 409): never an orphan row.
+    const inWorkspace = await holdMembership(txCtx, access.project.workspaceId, user.id);
+    if (!inWorkspace) {
+      throw conflict(
+        `${user.email} is not a member of workspace ${input.workspace_key}; add them there first`,
+      );
+    }
+    const [added] = await txCtx.db
+      .insert(projectMembers)
+      .values({ projectId: access.project.id, userId: user.id, role: input.role, createdAt: txCtx.now() })
+      .onConflictDoNothing()
+      .returning();
+    if (!added) throw conflict(`${user.email} is already a member of ${access.project.key}`);
+    await recordAccessChange(txCtx, accessChange(access, user.id, null, input.role));
+    return memberView(user, added);
+  });
+}

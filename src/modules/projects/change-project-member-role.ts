@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { recordAccessChange } from '../audit/record-access-change.ts';
+import { users } from '../users/table.ts';
+import { memberView, type MemberView } from '../workspaces/schemas.ts';
+import {
+  accessChange,
+  asMaintainer,
+  ceiling,
+  lockProjectMembership,
+  projectMembershipOf,
+  type ProjectRef,
+} from './project-membership-change.ts';
+import { projectMembers, type ProjectRole } from './table.ts';
+
+export function changeProjectMemberRole({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: ProjectRef & { user_id: string; role: ProjectRole };
+}): Promise<MemberView> {
+  return asMaintainer(ctx, input, async (txCtx, access) => {
+    const current = await lockProjectMembership(txCtx, access.project.id, input.user_id);
+    ceiling(access, current.role, input.role);
+    const [user] = await txCtx.db.select().from(users).where(eq(users.id, input.user_id));
+    if (current.role !== input.role) {
+      await txCtx.db
+        .update(projectMembers)
+        .set({ role: input.role })
+        .where(projectMembershipOf(access.project.id, input.user_id));
+      await recordAccessChange(txCtx, accessChange(access, input.user_id, current.role, input.role));
+    }
+    return memberView(user!, { ...current, role: input.role });
+  });
+}

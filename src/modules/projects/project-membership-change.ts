@@ -1,0 +1,60 @@
+import { and, eq } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { assertWithinCeiling, projectRank, projectRoleOfRank } from '../workspaces/roles.ts';
+import { requireProjectRole, type ProjectAccess } from './access.ts';
+import { projectMembers, type ProjectRole } from './table.ts';
+
+/** What a project membership verb names: the workspace and the project. */
+export interface ProjectRef {
+  workspace_key: string;
+  project_key: string;
+}
+
+/** Runs a membership change as a project maintainer, in one transaction with its access entry. */
+export function asMaintainer<T>(
+  ctx: Ctx,
+  ref: ProjectRef,
+  work: (txCtx: Ctx, access: ProjectAccess) => Promise<T>,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    return work(txCtx, await requireProjectRole(txCtx, ref.workspace_key, ref.project_key, 'maintainer'));
+  });
+}
+
+export const ceiling = (access: ProjectAccess, oldRole: ProjectRole | null, newRole: ProjectRole | null) =>
+  assertWithinCeiling(
+    projectRank(access.role),
+    oldRole && projectRank(oldRole),
+    newRole && projectRank(newRole),
+    projectRoleOfRank,
+  );
+
+export const accessChange = (
+  access: ProjectAccess,
+  userId: string,
+  oldRole: ProjectRole | null,
+  newRole: ProjectRole | null,
+) => ({
+  workspace: access.workspaceAccess.workspace,
+  project: access.project,
+  targetUserId: userId,
+  oldRole,
+  newRole,
+  source: 'manual' as const,
+});
+
+/** The row of one user's membership in one project. */
+export const projectMembershipOf = (projectId: string, userId: string) =>
+  and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId));
+
+export async function lockProjectMembership(ctx: Ctx, projectId: string, userId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(projectMembers)
+    .where(projectMembershipOf(projectId, userId))
+    .for('update');
+  if (!row) throw notFound(`Project member ${userId}`);
+  return row;
+}

@@ -1,0 +1,26 @@
+import type { Ctx } from '../../platform/context.ts';
+import { recordAccessChange } from '../audit/record-access-change.ts';
+import {
+  accessChange,
+  asMaintainer,
+  ceiling,
+  lockProjectMembership,
+  projectMembershipOf,
+  type ProjectRef,
+} from './project-membership-change.ts';
+import { projectMembers } from './table.ts';
+
+export function removeProjectMember({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: ProjectRef & { user_id: string };
+}): Promise<void> {
+  return asMaintainer(ctx, input, async (txCtx, access) => {
+    const current = await lockProjectMembership(txCtx, access.project.id, input.user_id);
+    ceiling(access, current.role, null);
+    await txCtx.db.delete(projectMembers).where(projectMembershipOf(access.project.id, input.user_id));
+    await recordAccessChange(txCtx, accessChange(access, input.user_id, current.role, null));
+  });
+}
