@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config/index.ts';
 import type { Ctx } from './platform/context.ts';
 import type { Database } from './platform/db/client.ts';
+import { scheduleMaintenance } from './platform/db/maintenance.ts';
 import { openConfiguredDatabase } from './platform/db/open.ts';
 import { bootstrapFirstAdmin } from './modules/users/bootstrap-first-admin.ts';
 
@@ -44,13 +45,15 @@ export async function serve(): Promise<void> {
     await database.close();
     throw err;
   }
-  installShutdown(app, database, config.shutdownTimeoutMs);
+  const stopMaintenance = scheduleMaintenance(database, config.vacuumIntervalMs, app.log);
+  installShutdown(app, database, config.shutdownTimeoutMs, stopMaintenance);
 }
 
 function installShutdown(
   app: NonNullable<Awaited<ReturnType<typeof buildApp>>>,
   database: Database,
   timeoutMs: number,
+  stopMaintenance: () => Promise<void>,
 ) {
   let stopping = false;
   const stop = async (signal: string) => {
@@ -64,6 +67,7 @@ function installShutdown(
     force.unref();
     try {
       await app.close();
+      await stopMaintenance();
       await database.close();
       process.exitCode = 0;
     } catch (err) {

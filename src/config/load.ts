@@ -113,6 +113,7 @@ function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
     trustProxy: env.SERVICE_TRUST_PROXY,
     shutdownTimeoutMs: env.SERVICE_SHUTDOWN_TIMEOUT_SECONDS * 1000,
     authCacheMs: env.SERVICE_AUTH_CACHE_SECONDS * 1000,
+    vacuumIntervalMs: env.SERVICE_PGLITE_VACUUM_MINUTES * 60_000,
   };
 }
 

@@ -52,6 +52,7 @@ export const envSchema = z.object({
   SERVICE_TRUST_PROXY: booleanFromEnv.default(false),
   SERVICE_SHUTDOWN_TIMEOUT_SECONDS: int(1, 600).default(10),
   SERVICE_AUTH_CACHE_SECONDS: int(0, 300).default(5),
+  SERVICE_PGLITE_VACUUM_MINUTES: int(0, 7 * 24 * 60).default(360),
 });
 
 /** With a shared PostgreSQL, generated secrets would differ per process: they must be given. */
@@ -85,4 +86,5 @@ export interface Config {
   trustProxy: boolean;
   shutdownTimeoutMs: number;
   authCacheMs: number;
+  vacuumIntervalMs: number;
 }

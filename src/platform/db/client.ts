@@ -16,6 +16,11 @@ export interface Database {
   engine: Engine;
   /** Applies pending migrations (run at every start, on both engines). */
   migrate(): Promise<void>;
+  /**
+   * Housekeeping PostgreSQL's autovacuum does on a server: VACUUM and ANALYZE. PGlite has no
+   * autovacuum, so the server calls this on a schedule; on PostgreSQL it does nothing.
+   */
+  maintain(): Promise<void>;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -47,6 +52,9 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
     db,
     engine: 'pglite',
     migrate: () => migratePgliteClient(client),
+    maintain: async () => {
+      await client.exec('VACUUM (ANALYZE)');
+    },
     ping: async () => {
       await client.query('select 1');
     },
@@ -78,6 +86,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     db,
     engine: 'postgres',
     migrate: () => migratePostgres(url),
+    maintain: async () => {},
     ping: async () => {
       await pool.query('select 1');
     },
