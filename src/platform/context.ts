@@ -3,7 +3,14 @@ import type { Db } from './db/client.ts';
 
 /** Who acts: a user through an API key, a system flow, or nobody (public routes such as one-time links). */
 export type Actor =
-  | { kind: 'user'; userId: string; email: string; isAdmin: boolean; apiKeyId: string | null }
+  | {
+      kind: 'user';
+      userId: string;
+      email: string;
+      name: string | null;
+      isAdmin: boolean;
+      apiKeyId: string | null;
+    }
   | { kind: 'system'; name: string }
   | { kind: 'anonymous' };
 

@@ -112,6 +112,7 @@ export class Harness {
       kind: 'user',
       userId: user.id,
       email: user.email,
+      name: null,
       isAdmin: user.isAdmin,
       apiKeyId: null,
     };

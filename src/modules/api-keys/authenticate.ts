@@ -18,6 +18,7 @@ const lookupQuery = (db: Db) =>
       lastUsedAt: apiKeys.lastUsedAt,
       userId: users.id,
       email: users.email,
+      name: users.name,
       isAdmin: users.isAdmin,
     })
     .from(apiKeys)
@@ -56,6 +57,7 @@ export async function authenticateApiKey(
     kind: 'user',
     userId: row.userId,
     email: row.email,
+    name: row.name,
     isAdmin: row.isAdmin,
     apiKeyId: row.keyId,
   };

@@ -4,34 +4,27 @@ import type { Db } from '../../platform/db/client.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { requireUser } from '../workspaces/access.ts';
 import { workspaceMembers, workspaces } from '../workspaces/table.ts';
-import { users } from './table.ts';
 
-const meQuery = (db: Db) =>
+const membershipsQuery = (db: Db) =>
   db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      is_admin: users.isAdmin,
-      workspace_key: workspaces.key,
-      role: workspaceMembers.role,
-    })
-    .from(users)
-    .leftJoin(workspaceMembers, eq(workspaceMembers.userId, users.id))
-    .leftJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(users.id, sql.placeholder('userId')))
+    .select({ workspace_key: workspaces.key, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, sql.placeholder('userId')))
     .orderBy(asc(workspaces.key))
-    .prepare('ctxhub_get_me');
+    .prepare('ctxhub_my_workspaces');
 
-/** Who the key belongs to and the workspaces they are a member of (one prepared query). */
+/**
+ * Who the key belongs to (loaded with the key when it was authenticated: users' e-mail, name and
+ * admin flag do not change) and the workspaces they are a member of (one prepared query).
+ */
 export async function getMe({ ctx }: { ctx: Ctx; input?: undefined }) {
   const actor = requireUser(ctx);
-  const rows = await prepared(ctx.db, 'get_me', meQuery).execute({ userId: actor.userId });
-  const [first] = rows;
+  const memberships = await prepared(ctx.db, 'my_workspaces', membershipsQuery).execute({
+    userId: actor.userId,
+  });
   return {
-    user: { id: first!.id, email: first!.email, name: first!.name, is_admin: first!.is_admin },
-    workspaces: rows.flatMap((r) =>
-      r.workspace_key && r.role ? [{ workspace_key: r.workspace_key, role: r.role }] : [],
-    ),
+    user: { id: actor.userId, email: actor.email, name: actor.name, is_admin: actor.isAdmin },
+    workspaces: memberships,
   };
 }
