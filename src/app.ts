@@ -30,8 +30,8 @@ export interface BuildAppOptions {
   config: Config;
   ping: () => Promise<void>;
   now?: () => Date;
-  /** Log to stdout (the server) or not at all (tests inject requests). */
-  logger?: boolean;
+  /** Log to stdout (the server), to a given stream, or not at all (tests inject requests). */
+  logger?: boolean | { write(line: string): void };
 }
 
 /** The whole HTTP app. It never listens: main.ts does, and tests inject requests into it. */
@@ -43,7 +43,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     now: options.now ?? (() => new Date()),
   };
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(options.config.logLevel),
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(options.config.logLevel, options.logger === true ? undefined : options.logger),
     bodyLimit: options.config.bodyLimitBytes,
     trustProxy: options.config.trustProxy,
     genReqId: requestIdOf,

@@ -3,9 +3,13 @@ import type { FastifyServerOptions } from 'fastify';
 const ONE_TIME_PATH = /(\/v1\/api-keys\/one-time\/)[^/?#]+/;
 
 /** Structured logs with secrets kept out: no Authorization header, no one-time tokens in URLs. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.api_key', '*.apiKey', '*.token'],
       censor: '[redacted]',
