@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { testConfig, type Config } from '../config/index.ts';
@@ -192,3 +193,25 @@ export class Harness {
 
 /** Percent-encodes a project key for a path segment. */
 export const enc = (key: string) => encodeURIComponent(key);
+
+/**
+ * The harness of one test file: started before its tests, closed after them. The returned object
+ * stands for it (property reads go to the harness once started), so files write
+ * `const h = useHarness();` and use `h` as the Harness.
+ */
+export function useHarness(overrides: Partial<Config> = {}): Harness {
+  let current: Harness | undefined;
+  beforeAll(async () => {
+    current = await Harness.start(overrides);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as Harness, {
+    get(_, prop) {
+      if (!current) throw new Error('the harness starts in beforeAll: use it inside hooks and tests');
+      const value = Reflect.get(current, prop, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
+}

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
-import { Harness } from '../../test/harness.ts';
+import { useHarness } from '../../test/harness.ts';
 import { expectKeyRequired } from '../../test/security-matrix.ts';
 import { isWellFormedKey } from './key-format.ts';
 import {
@@ -15,12 +15,7 @@ import {
   type KeyMeta,
 } from './key-test-fixtures.ts';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 /** Text PostgreSQL cannot keep as given: the API refuses it, naming the field. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

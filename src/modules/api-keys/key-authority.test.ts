@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../../test/assertions.ts';
-import { Harness } from '../../test/harness.ts';
+import { useHarness } from '../../test/harness.ts';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 describe('key authority across workspaces', () => {
   it('does not let an admin of one workspace take over a user who outranks them in another', async () => {

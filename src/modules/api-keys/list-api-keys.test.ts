@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/assertions.ts';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
 import {
   BAD_PATH_IDS,
@@ -13,12 +13,7 @@ import {
   type KeyMeta,
 } from './key-test-fixtures.ts';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 describe('GET /v1/api-keys', () => {
   it('lists only the caller’s own keys, as metadata, newest first', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectInvalid } from '../../test/assertions.ts';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import {
   auditLog,
   digestOf,
@@ -12,12 +12,7 @@ import {
   view,
 } from './key-test-fixtures.ts';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 describe('GET /v1/api-keys/one-time/:token', () => {
   const freshLink = async () => {

@@ -1,14 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../../test/assertions.ts';
-import { Harness } from '../../test/harness.ts';
+import { useHarness } from '../../test/harness.ts';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await Harness.start({ rateLimit: { perKeyPerMinute: 3, perIpPerMinute: 2 } });
-});
-afterAll(() => h.close());
+const h = useHarness({ rateLimit: { perKeyPerMinute: 3, perIpPerMinute: 2 } });
 
 const expectRateLimited = (res: LightMyRequestResponse) => {
   expectError(res, 429, 'rate_limited');

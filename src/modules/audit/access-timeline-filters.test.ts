@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Harness } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../../test/harness.ts';
 import {
   HOUR,
   ids,
@@ -8,14 +8,12 @@ import {
   type AccessTimelineStory,
 } from './audit-test-scenario.ts';
 
-let h: Harness;
+const h = useHarness();
 let story: AccessTimelineStory;
 
 beforeAll(async () => {
-  h = await Harness.start();
   story = await tellAccessTimelineStory(h);
 });
-afterAll(() => h.close());
 
 describe('GET /v1/audit/access-timeline', () => {
   it('filters by project, target user, source and action', async () => {

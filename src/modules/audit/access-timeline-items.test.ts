@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Harness } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../../test/harness.ts';
 import {
   CODEHOST_BATCH,
   EVIDENCE,
@@ -14,14 +14,12 @@ import {
 } from './audit-test-scenario.ts';
 import { recordAccessChange } from './record-access-change.ts';
 
-let h: Harness;
+const h = useHarness();
 let story: AccessTimelineStory;
 
 beforeAll(async () => {
-  h = await Harness.start();
   story = await tellAccessTimelineStory(h);
 });
-afterAll(() => h.close());
 
 const line = (e: AccessEvent) =>
   `${e.source} ${e.change} ${e.project_key ?? 'workspace'} ${e.target_user.email} ${e.old_role}->${e.new_role}`;

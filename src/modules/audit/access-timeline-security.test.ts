@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
-import { Harness } from '../../test/harness.ts';
+import { useHarness } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
 import {
   ACCESS_TIMELINE_URL,
@@ -10,14 +10,12 @@ import {
   type AccessTimelineStory,
 } from './audit-test-scenario.ts';
 
-let h: Harness;
+const h = useHarness();
 let story: AccessTimelineStory;
 
 beforeAll(async () => {
-  h = await Harness.start();
   story = await tellAccessTimelineStory(h);
 });
-afterAll(() => h.close());
 
 describe('GET /v1/audit/access-timeline', () => {
   it('never shows the events of another workspace', async () => {

@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import { busyWorkspace, renameWorkspace, verifyChain } from './audit-test-scenario.ts';
 import { accessEvents, auditLog } from './table.ts';
 
-let h: Harness;
+const h = useHarness();
 let wsAdmin: TestUser;
 let alice: TestUser;
 
@@ -15,10 +15,8 @@ async function rowCounts() {
 }
 
 beforeAll(async () => {
-  h = await Harness.start();
   [wsAdmin, alice] = await Promise.all([h.user(), h.user()]);
 });
-afterAll(() => h.close());
 
 describe('append-only storage', () => {
   it('refuses UPDATE, DELETE and TRUNCATE of audit_log and access_events, even for the owner', async () => {

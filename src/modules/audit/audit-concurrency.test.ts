@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import { chainOf, verifyChain } from './audit-test-scenario.ts';
 
-let h: Harness;
+const h = useHarness();
 let wsAdmin: TestUser;
 let alice: TestUser;
 
 beforeAll(async () => {
-  h = await Harness.start();
   [wsAdmin, alice] = await Promise.all([h.user(), h.user()]);
 });
-afterAll(() => h.close());
 
 describe('concurrent appends', () => {
   it('keeps one gapless chain when 20 membership changes race in one workspace', async () => {

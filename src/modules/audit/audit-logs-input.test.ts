@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import { verifyChain, workspaceLog } from './audit-test-scenario.ts';
 
-let h: Harness;
+const h = useHarness();
 let wsAdmin: TestUser;
 let ws: string;
 
 beforeAll(async () => {
-  h = await Harness.start();
   ({ wsAdmin, ws } = await workspaceLog(h));
 });
-afterAll(() => h.close());
 
 describe('GET /v1/audit-logs (workspace log)', () => {
   it('answers 400 (never 5xx) for text jsonb cannot hold, and records nothing', async () => {

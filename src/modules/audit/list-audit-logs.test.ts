@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
 import {
   auditLogPages,
@@ -9,7 +9,7 @@ import {
   type AuditEntry,
 } from './audit-test-scenario.ts';
 
-let h: Harness;
+const h = useHarness();
 let wsAdmin: TestUser;
 let member: TestUser;
 let outsider: TestUser;
@@ -18,10 +18,8 @@ let ws: string;
 let project: string;
 
 beforeAll(async () => {
-  h = await Harness.start();
   ({ wsAdmin, member, outsider, alice, ws, project } = await workspaceLog(h));
 });
-afterAll(() => h.close());
 
 describe('GET /v1/audit-logs (workspace log)', () => {
   it('answers the entries of the workspace, newest first, each linked to the one before', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import {
   busyWorkspace,
   chainOf,
@@ -12,15 +12,13 @@ import {
 import { entryHash } from './chain-hash.ts';
 import { auditLog } from './table.ts';
 
-let h: Harness;
+const h = useHarness();
 let wsAdmin: TestUser;
 let alice: TestUser;
 
 beforeAll(async () => {
-  h = await Harness.start();
   [wsAdmin, alice] = await Promise.all([h.user(), h.user()]);
 });
-afterAll(() => h.close());
 
 describe('GET /v1/audit/verify', () => {
   it('finds an entry whose params were changed behind the app', async () => {

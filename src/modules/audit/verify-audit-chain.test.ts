@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
 import { appendAudit } from './append-audit.ts';
 import {
@@ -12,17 +12,15 @@ import {
   verifyChain,
 } from './audit-test-scenario.ts';
 
-let h: Harness;
+const h = useHarness();
 let wsAdmin: TestUser;
 let member: TestUser;
 let outsider: TestUser;
 let alice: TestUser;
 
 beforeAll(async () => {
-  h = await Harness.start();
   [wsAdmin, member, outsider, alice] = await Promise.all([h.user(), h.user(), h.user(), h.user()]);
 });
-afterAll(() => h.close());
 
 describe('GET /v1/audit/verify', () => {
   it('reports an intact chain after a series of changes', async () => {

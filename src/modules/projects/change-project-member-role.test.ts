@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
-import { enc, Harness, type TestUser } from '../../test/harness.ts';
+import { enc, useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom } from '../../test/security-matrix.ts';
 import {
   accessLog,
@@ -9,14 +9,12 @@ import {
 } from '../workspaces/member-test-fixtures.ts';
 import { expectMaintainersOnly, projectRoleOf, stateOf, team } from './project-test-fixtures.ts';
 
-let h: Harness;
+const h = useHarness();
 let outsider: TestUser; // owner of another workspace only
 
 beforeAll(async () => {
-  h = await Harness.start();
   ({ outsider } = await outsiderWithWorkspace(h));
 });
-afterAll(() => h.close());
 
 describe('PATCH /v1/projects/:key/members/:userId', () => {
   it('lets a maintainer change a role and audits access.project_member.role_changed', async () => {

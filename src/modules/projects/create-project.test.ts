@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS, unstorable } from '../../test/assertions.ts';
-import { enc, Harness, type TestUser } from '../../test/harness.ts';
+import { enc, useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
 import { accessLog, outsiderWithWorkspace } from '../workspaces/member-test-fixtures.ts';
 import { projectMembersOf, readProject, team } from './project-test-fixtures.ts';
 
-let h: Harness;
+const h = useHarness();
 let outsider: TestUser; // owner of another workspace only
 let outsiderWs: string;
 
 beforeAll(async () => {
-  h = await Harness.start();
   ({ outsider, outsiderWs } = await outsiderWithWorkspace(h));
 });
-afterAll(() => h.close());
 
 /** The projects of a workspace as the server admin sees them. */
 async function projectKeysOf(ws: string): Promise<string[]> {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
-import { enc, Harness, type TestUser } from '../../test/harness.ts';
+import { enc, useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom } from '../../test/security-matrix.ts';
 import {
   accessLog,
@@ -19,15 +19,13 @@ import {
   type Team,
 } from './project-test-fixtures.ts';
 
-let h: Harness;
+const h = useHarness();
 let outsider: TestUser; // owner of another workspace only
 let outsiderWs: string;
 
 beforeAll(async () => {
-  h = await Harness.start();
   ({ outsider, outsiderWs } = await outsiderWithWorkspace(h));
 });
-afterAll(() => h.close());
 
 /** A fresh user the server admin adds to the team's workspace (not to its project). */
 async function newWorkspaceMember(t: Team): Promise<TestUser> {

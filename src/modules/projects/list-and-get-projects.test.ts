@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/assertions.ts';
-import { enc, Harness, type TestUser } from '../../test/harness.ts';
+import { enc, useHarness, type TestUser } from '../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
 import { outsiderWithWorkspace, readTwoAtATime } from '../workspaces/member-test-fixtures.ts';
 import { expectHiddenOutsideProject, team } from './project-test-fixtures.ts';
 
-let h: Harness;
+const h = useHarness();
 let outsider: TestUser; // owner of another workspace only
 let outsiderWs: string;
 
 beforeAll(async () => {
-  h = await Harness.start();
   ({ outsider, outsiderWs } = await outsiderWithWorkspace(h));
 });
-afterAll(() => h.close());
 
 describe('GET /v1/workspaces/:key/projects', () => {
   it('shows admins every project and members only their own, with their role', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Harness } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../test/harness.ts';
 import { accessLog } from '../workspaces/member-test-fixtures.ts';
 import {
   postProjectMember,
@@ -9,12 +9,7 @@ import {
   team,
 } from './project-test-fixtures.ts';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 describe('concurrent changes', () => {
   it('a project membership added while its user leaves the workspace never outlives the workspace membership', async () => {

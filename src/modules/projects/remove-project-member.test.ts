@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/assertions.ts';
-import { enc, Harness, type TestUser } from '../../test/harness.ts';
+import { enc, useHarness, type TestUser } from '../../test/harness.ts';
 import { expectHiddenFrom } from '../../test/security-matrix.ts';
 import { expectLatestAccessEntry, outsiderWithWorkspace } from '../workspaces/member-test-fixtures.ts';
 import {
@@ -11,14 +11,12 @@ import {
   team,
 } from './project-test-fixtures.ts';
 
-let h: Harness;
+const h = useHarness();
 let outsider: TestUser; // owner of another workspace only
 
 beforeAll(async () => {
-  h = await Harness.start();
   ({ outsider } = await outsiderWithWorkspace(h));
 });
-afterAll(() => h.close());
 
 describe('DELETE /v1/projects/:key/members/:userId', () => {
   it('lets a maintainer remove a member and audits access.project_member.removed', async () => {

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectKeyRequired } from '../../test/security-matrix.ts';
 
-let h: Harness;
+const h = useHarness();
 let member: TestUser;
 
 beforeAll(async () => {
-  h = await Harness.start();
   member = await h.user({ name: 'Mia' });
 });
-afterAll(() => h.close());
 
 describe('GET /v1/me', () => {
   it('answers the caller and their workspaces with roles', async () => {

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom } from '../../test/security-matrix.ts';
 import {
   accessLog,
@@ -13,14 +13,12 @@ import {
   workspaceWith,
 } from './member-test-fixtures.ts';
 
-let h: Harness;
+const h = useHarness();
 let outsider: TestUser; // member of another workspace only
 
 beforeAll(async () => {
-  h = await Harness.start();
   ({ outsider } = await outsiderWithWorkspace(h));
 });
-afterAll(() => h.close());
 
 /** The server admin asks to add each body to `ws`; `check` judges every answer, and `ws` stays as it was. */
 async function expectEachRefused(

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
-import { enc, Harness, type TestUser } from '../../test/harness.ts';
+import { enc, useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor } from '../../test/security-matrix.ts';
 import {
   accessLog,
@@ -14,14 +14,12 @@ import {
   workspaceWith,
 } from './member-test-fixtures.ts';
 
-let h: Harness;
+const h = useHarness();
 let outsider: TestUser; // member of another workspace only
 
 beforeAll(async () => {
-  h = await Harness.start();
   ({ outsider } = await outsiderWithWorkspace(h));
 });
-afterAll(() => h.close());
 
 describe('PATCH /v1/workspaces/:key/members/:userId', () => {
   it('changes a role and audits access.workspace_member.role_changed', async () => {

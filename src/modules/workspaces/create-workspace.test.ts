@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS, unstorable } from '../../test/assertions.ts';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectKeyRequired } from '../../test/security-matrix.ts';
 import {
   allWorkspaceKeys,
@@ -10,15 +10,13 @@ import {
   workspaceRouteUsers,
 } from './workspace-routes-test-scenario.ts';
 
-let h: Harness;
+const h = useHarness();
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  h = await Harness.start();
   ({ alice, bob } = await workspaceRouteUsers(h));
 });
-afterAll(() => h.close());
 
 async function membersOf(ws: string): Promise<Array<{ user_id: string; role: string }>> {
   const res = await h.request('GET', `/v1/workspaces/${ws}/members`, { as: h.admin });

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/assertions.ts';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
 import { allWorkspaceKeys, DEFAULT_SETTINGS, workspaceRouteUsers } from './workspace-routes-test-scenario.ts';
 
-let h: Harness;
+const h = useHarness();
 let alice: TestUser;
 let bob: TestUser;
 let outsider: TestUser;
 
 beforeAll(async () => {
-  h = await Harness.start();
   ({ alice, bob, outsider } = await workspaceRouteUsers(h));
 });
-afterAll(() => h.close());
 
 describe('GET /v1/workspaces', () => {
   it("lists only the caller's workspaces, with their role", async () => {

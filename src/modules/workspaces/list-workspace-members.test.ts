@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/assertions.ts';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
 import { outsiderWithWorkspace, readTwoAtATime, type Member } from './member-test-fixtures.ts';
 
-let h: Harness;
+const h = useHarness();
 let outsider: TestUser; // member of another workspace only
 
 beforeAll(async () => {
-  h = await Harness.start();
   ({ outsider } = await outsiderWithWorkspace(h));
 });
-afterAll(() => h.close());
 
 describe('GET /v1/workspaces/:key/members', () => {
   it('lists members with user_id, email, name and role to any member', async () => {

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Harness } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../test/harness.ts';
 import { accessLog, membersOf, workspaceOwnedBy } from './member-test-fixtures.ts';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 describe('concurrent membership changes', () => {
   /** A workspace whose only owners are two fresh users. */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid } from '../../test/assertions.ts';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom } from '../../test/security-matrix.ts';
 import { projectMembersOf } from '../projects/project-test-fixtures.ts';
 import {
@@ -17,14 +17,12 @@ import {
   workspaceWith,
 } from './member-test-fixtures.ts';
 
-let h: Harness;
+const h = useHarness();
 let outsider: TestUser; // member of another workspace only
 
 beforeAll(async () => {
-  h = await Harness.start();
   ({ outsider } = await outsiderWithWorkspace(h));
 });
-afterAll(() => h.close());
 
 describe('DELETE /v1/workspaces/:key/members/:userId', () => {
   it('removes a member and audits access.workspace_member.removed', async () => {

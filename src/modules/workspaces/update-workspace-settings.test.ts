@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS, unstorable } from '../../test/assertions.ts';
-import { Harness, type TestUser } from '../../test/harness.ts';
+import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
 import {
   auditOf,
@@ -9,16 +9,14 @@ import {
   workspaceRouteUsers,
 } from './workspace-routes-test-scenario.ts';
 
-let h: Harness;
+const h = useHarness();
 let alice: TestUser;
 let bob: TestUser;
 let outsider: TestUser;
 
 beforeAll(async () => {
-  h = await Harness.start();
   ({ alice, bob, outsider } = await workspaceRouteUsers(h));
 });
-afterAll(() => h.close());
 
 describe('PATCH /v1/workspaces/:key', () => {
   it('changes only the given settings and audits the change with from/to and reason', async () => {

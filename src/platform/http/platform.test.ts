@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { expectError } from '../../test/assertions.ts';
-import { Harness } from '../../test/harness.ts';
+import { useHarness } from '../../test/harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 interface Operation {
   security?: unknown[];
