@@ -21,8 +21,7 @@ export interface AuditInput {
  * and text columns store them as U+FFFD (the stored entry would no longer match its hash). They
  * are stored, and hashed, as U+FFFD.
  */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const wellFormed = (s: string) => s.replace(LONE_SURROGATE, '\ufffd');
+const wellFormed = (s: string) => s.toWellFormed();
 const wellFormedOrNull = (s: string | null) => (s === null ? null : wellFormed(s));
 
 function wellFormedJson(v: unknown): unknown {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx, UserActor } from '../../platform/context.ts';
-import { AppError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { forbidden, notFound, unauthenticated } from '../../platform/http/errors.ts';
 import { workspaceRank } from './roles.ts';
 import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from './table.ts';
 
@@ -15,7 +15,7 @@ export interface WorkspaceAccess {
 
 /** The acting user, or 401 for flows that need one. */
 export function requireUser(ctx: Ctx): UserActor {
-  if (ctx.actor.kind !== 'user') throw new AppError('unauthenticated', 'Invalid API key');
+  if (ctx.actor.kind !== 'user') throw unauthenticated();
   return ctx.actor;
 }
 

@@ -7,7 +7,6 @@ import { requireServerAdmin } from './access.ts';
 import { assertLocalesConsistent, settingsToColumns, validatedSettings } from './settings-columns.ts';
 import type { SettingsInput } from './settings.ts';
 import { workspaceMembers, workspaces, type WorkspaceRow } from './table.ts';
-import { eq } from 'drizzle-orm';
 
 export interface CreateWorkspaceInput extends SettingsInput {
   workspace_key: string;
@@ -25,14 +24,8 @@ export async function createWorkspace({
   const { workspace_key: key, ...given } = input;
   const settings = validatedSettings(given);
   const columns = settingsToColumns(settings);
-  assertLocalesConsistent({
-    defaultOutboundLocale: columns.defaultOutboundLocale ?? 'en',
-    supportedLocales: columns.supportedLocales ?? ['en'],
-  });
   return ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
-    const [existing] = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.key, key));
-    if (existing) throw conflict(`Workspace ${key} already exists`);
     const now = ctx.now();
     const [row] = await tx
       .insert(workspaces)
@@ -40,6 +33,8 @@ export async function createWorkspace({
       .onConflictDoNothing()
       .returning();
     if (!row) throw conflict(`Workspace ${key} already exists`);
+    // Checked on the stored row, so the table's defaults fill what the request left out.
+    assertLocalesConsistent(row);
     await tx
       .insert(workspaceMembers)
       .values({ workspaceId: row.id, userId: actor.userId, role: 'owner', createdAt: now });

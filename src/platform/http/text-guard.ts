@@ -8,16 +8,15 @@ const MAX_DEPTH = 64;
  * Text PostgreSQL cannot store faithfully: NUL characters (rejected by text and jsonb) and
  * unpaired UTF-16 surrogates (rejected by jsonb, silently replaced in text columns).
  */
-// eslint-disable-next-line no-control-regex -- matching NUL is the point
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorable = (s: string) => s.includes('\u0000') || !s.isWellFormed();
 
 /** The path of the first string (or object key) holding unstorable text. */
 function findUnstorable(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
+  if (typeof value === 'string') return unstorable(value) ? path : undefined;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
   for (const [k, v] of Object.entries(value)) {
     const childPath = `${path}.${k}`;
-    if (UNSTORABLE.test(k)) return childPath;
+    if (unstorable(k)) return childPath;
     const found = findUnstorable(v, childPath, depth + 1);
     if (found) return found;
   }
