@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { runRecallBench } from './recall.ts';
 import { pgliteServer, postgresServer, type RunningServer } from './server.ts';
 
 /**
@@ -63,23 +64,29 @@ async function benchEngine(
 
 const rows: Row[] = [];
 const only = process.env.BENCH_ENGINES?.split(',') ?? ['pglite', 'postgres'];
-if (only.includes('pglite')) rows.push(await benchEngine('PGlite', pgliteServer, { rps: 1200 }));
-if (only.includes('postgres'))
-  rows.push(await benchEngine('PostgreSQL', postgresServer, { rps: 3000, p99: 10 }));
+const suites = process.env.BENCH_SUITES?.split(',') ?? ['me', 'recall'];
+if (suites.includes('me')) await runMeBench();
+if (suites.includes('recall')) await runRecallBench(only);
 
-console.log(
-  `\nGET /v1/me (authenticated), ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s, ` +
-    'server in its own process.\nreq/s, p50 and p99 are those of the median round; "rounds" lists every round.\n',
-);
-console.table(
-  rows.map((r) => ({
-    engine: r.engine,
-    'req/s': r.reqPerSec,
-    rounds: r.rounds,
-    'p50 ms': r.p50,
-    'p99 ms': r.p99,
-    errors: r.errors,
-    'non-2xx': r.non2xx,
-    target: r.target,
-  })),
-);
+async function runMeBench(): Promise<void> {
+  if (only.includes('pglite')) rows.push(await benchEngine('PGlite', pgliteServer, { rps: 1200 }));
+  if (only.includes('postgres'))
+    rows.push(await benchEngine('PostgreSQL', postgresServer, { rps: 3000, p99: 10 }));
+
+  console.log(
+    `\nGET /v1/me (authenticated), ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s, ` +
+      'server in its own process.\nreq/s, p50 and p99 are those of the median round; "rounds" lists every round.\n',
+  );
+  console.table(
+    rows.map((r) => ({
+      engine: r.engine,
+      'req/s': r.reqPerSec,
+      rounds: r.rounds,
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      errors: r.errors,
+      'non-2xx': r.non2xx,
+      target: r.target,
+    })),
+  );
+}

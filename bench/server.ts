@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openPglite, openPostgres, type Database } from '../src/platform/db/client.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -61,9 +62,24 @@ export async function startBenchServer(env: Record<string, string>): Promise<Run
   };
 }
 
+/** Fills a database before the server starts on it (the server then bootstraps its admin). */
+export type Prepare = (database: Database) => Promise<void>;
+
+async function prepared(open: () => Promise<Database>, prepare: Prepare | undefined): Promise<void> {
+  if (!prepare) return;
+  const database = await open();
+  try {
+    await database.migrate();
+    await prepare(database);
+  } finally {
+    await database.close();
+  }
+}
+
 /** An embedded server on a fresh data dir. */
-export async function pgliteServer(): Promise<RunningServer & { cleanup(): void }> {
+export async function pgliteServer(prepare?: Prepare): Promise<RunningServer & { cleanup(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'ctxhub-bench-'));
+  await prepared(() => openPglite(join(dir, 'pglite')), prepare);
   const server = await startBenchServer({ SERVICE_DATA_DIR: dir });
   return { ...server, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -72,7 +88,7 @@ export async function pgliteServer(): Promise<RunningServer & { cleanup(): void 
  * A server on PostgreSQL: BENCH_DATABASE_URL if given (its database must be empty), else a
  * throwaway cluster started with scripts/throwaway-postgres.sh (installs Debian's PostgreSQL).
  */
-export async function postgresServer(): Promise<RunningServer & { cleanup(): void }> {
+export async function postgresServer(prepare?: Prepare): Promise<RunningServer & { cleanup(): void }> {
   let url = process.env.BENCH_DATABASE_URL;
   let cleanup = () => {};
   if (!url) {
@@ -84,6 +100,8 @@ export async function postgresServer(): Promise<RunningServer & { cleanup(): voi
     }).trim();
     cleanup = () => execFileSync(script, ['stop', dir], { stdio: 'inherit' });
   }
+  const databaseUrl = url;
+  await prepared(() => openPostgres(databaseUrl, 4), prepare);
   const server = await startBenchServer({
     DATABASE_URL: url,
     SERVICE_API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),

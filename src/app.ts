@@ -16,6 +16,9 @@ import type { AppDeps } from './platform/http/request-context.ts';
 import type { App } from './platform/http/types.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { importRoutes } from './modules/imports/routes.ts';
+import { rawRoutes } from './modules/raw/routes.ts';
+import { memoryRoutes } from './modules/memories/routes.ts';
 import { AuthCache, registerAuthCache } from './modules/api-keys/auth-cache.ts';
 import { authenticateApiKey } from './modules/api-keys/authenticate.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -79,6 +82,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   workspaceRoutes(app, deps);
   projectRoutes(app, deps);
   auditRoutes(app, deps);
+  memoryRoutes(app, deps);
+  rawRoutes(app, deps);
+  importRoutes(app, deps);
   return app;
 }
 

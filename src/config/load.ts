@@ -114,6 +114,8 @@ function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
     shutdownTimeoutMs: env.SERVICE_SHUTDOWN_TIMEOUT_SECONDS * 1000,
     authCacheMs: env.SERVICE_AUTH_CACHE_SECONDS * 1000,
     vacuumIntervalMs: env.SERVICE_PGLITE_VACUUM_MINUTES * 60_000,
+    importMaxBytes: env.SERVICE_IMPORT_MAX_BYTES,
+    importDir: resolve(env.SERVICE_IMPORT_DIR ?? join(dataDir, 'imports')),
   };
 }
 

@@ -53,6 +53,8 @@ export const envSchema = z.object({
   SERVICE_SHUTDOWN_TIMEOUT_SECONDS: int(1, 600).default(10),
   SERVICE_AUTH_CACHE_SECONDS: int(0, 300).default(5),
   SERVICE_PGLITE_VACUUM_MINUTES: int(0, 7 * 24 * 60).default(360),
+  SERVICE_IMPORT_MAX_BYTES: int(1024, 10 * 1024 ** 3).default(200 * 1024 * 1024),
+  SERVICE_IMPORT_DIR: z.string().min(1).optional(),
 });
 
 /** With a shared PostgreSQL, generated secrets would differ per process: they must be given. */
@@ -87,4 +89,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   authCacheMs: number;
   vacuumIntervalMs: number;
+  /** Largest accepted import upload (bytes). */
+  importMaxBytes: number;
+  /** Where uploads are kept until their import is done with them. */
+  importDir: string;
 }

@@ -17,7 +17,8 @@ function pooledRandom(): number {
 
 const ulid = monotonicFactory(pooledRandom);
 
-export type IdPrefix = 'usr' | 'key' | 'otl' | 'ws' | 'prj' | 'aud' | 'req' | 'cor';
+export type IdPrefix =
+  'usr' | 'key' | 'otl' | 'ws' | 'prj' | 'aud' | 'req' | 'cor' | 'mem' | 'rses' | 'rmsg' | 'imp' | 'stg';
 
 /** Prefixed, time-sortable ids (`ws_01J...`): ordering by id is ordering by creation. */
 export function newId(prefix: IdPrefix): string {

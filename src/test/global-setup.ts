@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { PGLITE_EXTENSIONS } from '../platform/db/client.ts';
 import { migratePgliteClient, migratePostgres } from '../platform/db/migrate.ts';
 import { adminUrl, withDatabase } from './pg-urls.ts';
 
@@ -35,7 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'ctxhub-tpl-'));
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   await migratePgliteClient(client);
   await client.close();

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -63,6 +66,7 @@ export class Harness {
     const config = testConfig({
       rateLimit: { perKeyPerMinute: 100_000, perIpPerMinute: 100_000 },
       publicUrl: 'http://ctxhub.test',
+      importDir: mkdtempSync(join(tmpdir(), 'ctxhub-imports-')),
       ...overrides,
     });
     const base: Ctx = {
@@ -100,6 +104,7 @@ export class Harness {
   async close(): Promise<void> {
     await this.app.close();
     await this.database.close();
+    rmSync(this.config.importDir, { recursive: true, force: true });
   }
 
   /** A unique lower-case token for keys and e-mails within this file. */

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPostgres, wrapPglite, type Database } from '../platform/db/client.ts';
+import { openPostgres, PGLITE_EXTENSIONS, wrapPglite, type Database } from '../platform/db/client.ts';
 import { DRIZZLE_PARSERS } from '../platform/db/pglite-parsers.ts';
 import { adminUrl, withDatabase } from './pg-urls.ts';
 
@@ -47,7 +47,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const dir = mkdtempSync(join(tmpdir(), 'ctxhub-test-'));
   cpSync(inject('pgliteTemplateDir'), dir, { recursive: true });
-  const client = new PGlite(dir, { parsers: DRIZZLE_PARSERS });
+  const client = new PGlite(dir, { parsers: DRIZZLE_PARSERS, extensions: PGLITE_EXTENSIONS });
   const database = await wrapPglite(client);
   return {
     ...database,

@@ -31,6 +31,7 @@ export const workspaceAnswer = z.object({
   auto_switch_subproject: z.boolean(),
   enable_monorepo_resolution: z.boolean(),
   monorepo_detection_level: z.number().int(),
+  raw_access_min_role: z.enum(['writer', 'maintainer']),
   role: z
     .enum(WORKSPACE_ROLES)
     .nullable()

@@ -61,6 +61,9 @@ export const settingsShape = {
   auto_switch_subproject: z.boolean(),
   enable_monorepo_resolution: z.boolean(),
   monorepo_detection_level: z.number().int().min(0).max(3),
+  raw_access_min_role: z
+    .enum(['writer', 'maintainer'])
+    .describe('Project role needed to search and view raw transcript snippets (default writer)'),
 };
 
 export type SettingsInput = Partial<{
@@ -80,6 +83,7 @@ export const SETTING_COLUMNS = {
   auto_switch_subproject: 'autoSwitchSubproject',
   enable_monorepo_resolution: 'enableMonorepoResolution',
   monorepo_detection_level: 'monorepoDetectionLevel',
+  raw_access_min_role: 'rawAccessMinRole',
 } as const satisfies Record<keyof typeof settingsShape, string>;
 
 export type SettingName = keyof typeof SETTING_COLUMNS;

@@ -26,6 +26,8 @@ export const workspaces = pgTable('workspaces', {
   autoSwitchSubproject: boolean('auto_switch_subproject').notNull().default(false),
   enableMonorepoResolution: boolean('enable_monorepo_resolution').notNull().default(false),
   monorepoDetectionLevel: integer('monorepo_detection_level').notNull().default(2),
+  /** The project role needed to search and view raw transcript snippets (writer or maintainer). */
+  rawAccessMinRole: text('raw_access_min_role').$type<'writer' | 'maintainer'>().notNull().default('writer'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

@@ -23,6 +23,7 @@ export const DEFAULT_SETTINGS = {
   auto_switch_subproject: false,
   enable_monorepo_resolution: false,
   monorepo_detection_level: 2,
+  raw_access_min_role: 'writer',
 };
 
 /** A workspace's audit entries with the prefix, newest first (read as the server admin). */

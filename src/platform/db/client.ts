@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -29,12 +30,16 @@ export interface Database {
 /** PGlite settings measured for this workload (ARCHITECTURE.md, "PGlite rules"). */
 const PGLITE_CONF = ['max_wal_size=64MB', 'min_wal_size=32MB'];
 
+/** Extensions the migrations create (`CREATE EXTENSION`); PGlite must be built with them. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** Opens an embedded PGlite database in `dir` (created if missing). */
 export async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
   return wrapPglite(
     new PGlite(dir, {
       postgresqlconf: PGLITE_CONF,
+      extensions: PGLITE_EXTENSIONS,
       parsers: DRIZZLE_PARSERS,
       // On Node's file system PGlite writes through to real files as PostgreSQL issues them (its
       // syncToFs is a no-op there): not awaiting that no-op after each query saves ~0.1 ms per

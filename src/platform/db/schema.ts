@@ -4,3 +4,6 @@ export * from '../../modules/api-keys/table.ts';
 export * from '../../modules/workspaces/table.ts';
 export * from '../../modules/projects/table.ts';
 export * from '../../modules/audit/table.ts';
+export * from '../../modules/memories/table.ts';
+export * from '../../modules/raw/table.ts';
+export * from '../../modules/imports/table.ts';

@@ -17,6 +17,13 @@ const FASTIFY_CODES: Record<string, (e: FastifyError) => AppError> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => invalidBody('Request body is not valid JSON'),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => invalidBody('Request body is empty'),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => invalidBody('Content-Length does not match the body'),
+  // @fastify/multipart (uploads)
+  FST_REQ_FILE_TOO_LARGE: () => new AppError('payload_too_large', 'The uploaded file is larger than allowed'),
+  FST_FILES_LIMIT: () => new AppError('payload_too_large', 'Send exactly one file'),
+  FST_FIELDS_LIMIT: () => new AppError('payload_too_large', 'Too many form fields'),
+  FST_PARTS_LIMIT: () => new AppError('payload_too_large', 'Too many form parts'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
+    new AppError('unsupported_media_type', 'Expected multipart/form-data'),
 };
 
 const invalidBody = (message: string) =>

@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/platform/db/client.ts';
+import { newId } from '../src/platform/ids.ts';
+import { contentHash } from '../src/modules/memories/content-hash.ts';
+import { searchDocument } from '../src/modules/memories/search-document.ts';
+import { learnWords } from '../src/modules/memories/store-memories.ts';
+import { memories, MEMORY_TYPES } from '../src/modules/memories/table.ts';
+import { projects } from '../src/modules/projects/table.ts';
+import { workspaces } from '../src/modules/workspaces/table.ts';
+import { testConfig } from '../src/config/index.ts';
+
+/**
+ * Seeds one project with `count` realistic memories straight into the database (before the server
+ * starts on it): variations of the recall-eval corpus with other ticket ids, files, services and
+ * numbers, spread over two years. Bench-only: it skips the per-memory audit entries of the API.
+ */
+export const BENCH_WORKSPACE = 'bench';
+export const BENCH_PROJECT = 'codehost:acme/billing-api';
+
+interface CorpusItem {
+  type: string;
+  content: string;
+  subpath?: string;
+}
+
+const corpus = JSON.parse(
+  readFileSync(new URL('../eval/recall/corpus.json', import.meta.url), 'utf8'),
+) as CorpusItem[];
+const SERVICES = [
+  'invoices',
+  'payments',
+  'ledger',
+  'tax',
+  'notifications',
+  'pdf',
+  'auth',
+  'search',
+  'exports',
+  'webhooks',
+];
+const VERBS = [
+  'after the',
+  'during the',
+  'because of the',
+  'to unblock the',
+  'while fixing the',
+  'as part of the',
+];
+const NOUNS = [
+  'migration',
+  'rollout',
+  'incident review',
+  'load test',
+  'audit',
+  'refactor',
+  'release',
+  'spike',
+  'on-call week',
+];
+const SUBPATHS = [
+  'services/invoices',
+  'services/payments',
+  'apps/dashboard',
+  'packages/tax',
+  'packages/db',
+  'infra/k8s',
+];
+
+function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 0x1_0000_0000;
+  };
+}
+
+export async function seedMemories(database: Database, count: number): Promise<void> {
+  const rand = prng(42);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const db = database.db;
+  const now = new Date();
+  const wsId = newId('ws');
+  const projectId = newId('prj');
+  await db
+    .insert(workspaces)
+    .values({ id: wsId, key: BENCH_WORKSPACE, name: 'Bench', createdAt: now, updatedAt: now });
+  await db
+    .insert(projects)
+    .values({ id: projectId, workspaceId: wsId, key: BENCH_PROJECT, name: 'billing-api', createdAt: now });
+  const ctx = {
+    actor: { kind: 'system' as const, name: 'bench' },
+    requestId: 'bench',
+    db,
+    config: testConfig(),
+    now: () => now,
+  };
+  const BATCH = 1000;
+  for (let done = 0; done < count; done += BATCH) {
+    const rows: (typeof memories.$inferInsert)[] = [];
+    for (let i = done; i < Math.min(count, done + BATCH); i++) {
+      const base = pick(corpus);
+      const content =
+        `${base.content.replace(/\b([A-Z]{2,5})-\d+\b/g, (_, p: string) => `${p}-${100 + Math.floor(rand() * 9000)}`)} ` +
+        `(${pick(VERBS)} ${pick(SERVICES)} ${pick(NOUNS)}, #${i})`;
+      const createdAt = new Date(now.getTime() - Math.floor(rand() * 730 * 86_400_000));
+      rows.push({
+        id: newId('mem'),
+        workspaceId: wsId,
+        projectId,
+        type: (MEMORY_TYPES as readonly string[]).includes(base.type)
+          ? (base.type as (typeof MEMORY_TYPES)[number])
+          : 'note',
+        content,
+        contentHash: contentHash(content),
+        status: rand() < 0.3 ? ('confirmed' as const) : ('draft' as const),
+        source: 'import' as const,
+        metadata: rand() < 0.5 ? { subpath: base.subpath ?? pick(SUBPATHS) } : {},
+        evidenceRef: null,
+        createdBy: null,
+        version: 1,
+        search: searchDocument(content) as unknown as string, // an SQL expression, as in storeMemories
+        createdAt,
+        updatedAt: createdAt,
+      });
+    }
+    await db.transaction(async (tx) => {
+      await tx.insert(memories).values(rows);
+      await learnWords(
+        { ...ctx, db: tx },
+        projectId,
+        rows.map((r) => r.content),
+      );
+    });
+  }
+  await db.execute(sql`analyze`);
+}

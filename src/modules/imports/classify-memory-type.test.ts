@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { classifyMemoryType, isQuestion, type MemoryType } from './classify-memory-type.ts';
+
+/** The threshold extract-candidates keeps a statement at. */
+const KEEP = 0.5;
+
+const TABLE: Array<[MemoryType, string]> = [
+  [
+    'decision',
+    'We decided to use PostgreSQL advisory locks for the invoice job because two workers double-charged a customer in BILL-142.',
+  ],
+  ['decision', "Let's go with Stripe's idempotency keys instead of our own dedupe table."],
+  ['decision', "We'll use pdfkit for invoice PDFs from now on."],
+  ['decision', 'We switched to pdfkit from puppeteer because Chromium kept crashing in the container.'],
+  ['decision', 'I chose a per-customer lock over a global one so that unrelated customers never wait.'],
+  ['decision', 'Going with monthly partitions for the ledger table.'],
+  ['constraint', 'Never call the payment provider from the request path; always enqueue a job.'],
+  ['constraint', 'Amounts must be stored as integer cents, never as floats.'],
+  ['constraint', 'Do not run migrations against the billing database during business hours.'],
+  ['constraint', 'Only the billing worker is allowed to write to the ledger table.'],
+  ['constraint', 'A signed webhook secret is required for every provider endpoint.'],
+  ['constraint', 'Refund amounts should not exceed the captured amount of the charge.'],
+  ['constraint', 'Make sure you never commit the .env file with the Stripe secret key.'],
+  ['constraint', 'Please always run the ledger reconciliation before closing the month.'],
+  ['problem', 'The PDF renderer times out for invoices with more than 500 lines.'],
+  ['problem', 'The root cause was a missing index on invoices.customer_id.'],
+  ['problem', 'There is a regression in the tax rounding since the 2.4 release.'],
+  ['problem', 'The ledger export test is flaky on CI when two jobs overlap.'],
+  ['problem', 'The webhook handler crashes when the payload has no customer field.'],
+  ['problem', 'Proration is broken for plans that change in the middle of a cycle.'],
+  [
+    'caveat',
+    'Note that the Stripe sandbox does not send webhook signatures, so verification is skipped in dev.',
+  ],
+  ['caveat', 'Be careful: the ledger export runs at midnight UTC, not local time.'],
+  ['caveat', 'Gotcha: advisory locks are released when the pooled connection is returned.'],
+  ['caveat', 'Watch out for customers with a zero-decimal currency like JPY when formatting amounts.'],
+  ['caveat', 'Keep in mind that the tax service caches rates for 24 hours.'],
+  ['goal', 'The goal is to generate all monthly invoices in under ten minutes by the end of Q3.'],
+  ['goal', 'We want to support multi-currency invoices for EU customers.'],
+  ['goal', 'This quarter we aim to cut failed payment retries in half.'],
+  ['active_work', "I'm working on the refund webhook handler in src/webhooks/refund.ts."],
+  ['active_work', 'Next step: backfill the tax column for invoices created before BILL-150.'],
+  ['active_work', 'TODO: add retries with backoff to the ledger export job.'],
+  ['active_work', 'The dunning email rewrite is still in progress on the feature branch.'],
+  ['active_work', 'Currently implementing the proration calculator for mid-cycle upgrades.'],
+  ['summary', 'TL;DR: the invoice job now takes a per-customer advisory lock and retries on conflict.'],
+  ['summary', 'In summary, all provider calls now go through the outbox with idempotency keys.'],
+  ['summary', 'To summarize, the export is slow because it loads every invoice line into memory.'],
+  ['activity', 'Merged PR #231, which adds idempotency keys to every provider call.'],
+  ['activity', 'Deployed v2.3.1 to production and ran the migration for the tax table.'],
+  ['activity', 'Fixed the flaky test in src/invoices/render.test.ts by freezing the clock.'],
+  ['activity', 'Opened a PR that moves invoice rendering into the worker process.'],
+  ['activity', 'Released the new invoice template to all workspaces this morning.'],
+  ['note', 'The invoice numbering logic lives in src/billing/numbering.ts.'],
+  ['note', 'FYI the `BILLING_PROVIDER_URL` setting points to the sandbox in staging.'],
+];
+
+describe('classifyMemoryType', () => {
+  it.each(TABLE)('classifies a %s statement: %s', (type, text) => {
+    const result = classifyMemoryType(text);
+    expect(result.type).toBe(type);
+    expect(result.confidence).toBeGreaterThanOrEqual(KEEP);
+    expect(result.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it.each([
+    'Thanks!',
+    'Thanks, that fixed it!',
+    'Sure, let me look at the invoice job.',
+    'Let me run the tests to see if the bug is fixed.',
+    "I'll check the logs for the webhook handler.",
+    "Don't worry, I'll handle the rest of the refactor.",
+    'Great question, the code is fairly simple really.',
+    'All tests pass with no errors.',
+    'The lock is released when the transaction commits.',
+    'The build target for the worker is node20.',
+    'The invoice numbering logic lives in a separate module.',
+    'I always forget how the proration works, sorry.',
+  ])('is not confident about chit-chat or weak wording: %s', (text) => {
+    expect(classifyMemoryType(text).confidence).toBeLessThan(KEEP);
+  });
+
+  it('is not confident about questions, whatever their wording', () => {
+    for (const text of [
+      'Should we decide to use Redis for the invoice locks?',
+      'Must the worker hold the lock for the whole run?',
+      'Is the PDF renderer still timing out (for large invoices)?',
+    ]) {
+      expect(classifyMemoryType(text).confidence, text).toBeLessThan(KEEP);
+    }
+  });
+
+  it('prefers the explicit cue when several types are mentioned', () => {
+    expect(classifyMemoryType('Note that the invoice job must hold one connection for the run.').type).toBe(
+      'caveat',
+    );
+    expect(
+      classifyMemoryType('We decided to retry the charge because the provider call fails under load.').type,
+    ).toBe('decision');
+    expect(classifyMemoryType('Fixed the bug where the PDF renderer timed out on large invoices.').type).toBe(
+      'activity',
+    );
+    expect(classifyMemoryType('I found the bug: the retry loop never resets the attempt counter.').type).toBe(
+      'problem',
+    );
+  });
+
+  it('is more confident when the statement names something concrete', () => {
+    const vague = classifyMemoryType('The export job fails when the customer has no billing address.');
+    const named = classifyMemoryType(
+      'The export job in src/jobs/export.ts fails when the customer has no billing address.',
+    );
+    expect(vague.type).toBe('problem');
+    expect(named.type).toBe('problem');
+    expect(named.confidence).toBeGreaterThan(vague.confidence);
+  });
+
+  it('is less confident about hedged statements', () => {
+    const sure = classifyMemoryType('The PDF renderer crashes on invoices with embedded fonts.');
+    const hedged = classifyMemoryType('Maybe the PDF renderer crashes on invoices with embedded fonts.');
+    expect(hedged.confidence).toBeLessThan(sure.confidence);
+  });
+
+  it('returns a note with no confidence for empty or blank text', () => {
+    expect(classifyMemoryType('')).toEqual({ type: 'note', confidence: 0 });
+    expect(classifyMemoryType(' \n\t ')).toEqual({ type: 'note', confidence: 0 });
+  });
+
+  it('is deterministic and reads only the opening of a huge statement', () => {
+    const huge = `We decided to shard the ledger by customer. ${'padding words '.repeat(100_000)}`;
+    const first = classifyMemoryType(huge);
+    expect(first).toEqual(classifyMemoryType(huge));
+    expect(first.type).toBe('decision');
+  });
+
+  it('survives hostile input', () => {
+    for (const text of [
+      'x'.repeat(1_000_000),
+      '['.repeat(100_000),
+      'only '.repeat(50_000),
+      '😀'.repeat(50_000),
+    ]) {
+      const result = classifyMemoryType(text);
+      expect(result.confidence).toBeGreaterThanOrEqual(0);
+      expect(result.confidence).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+describe('isQuestion', () => {
+  it('sees a question mark behind closing quotes and parentheses', () => {
+    expect(isQuestion('Should we use Redis?')).toBe(true);
+    expect(isQuestion('Do we lock per customer (or per invoice?)')).toBe(true);
+    expect(isQuestion('We lock per customer.')).toBe(false);
+    expect(isQuestion('')).toBe(false);
+  });
+});

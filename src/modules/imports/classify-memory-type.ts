@@ -1,0 +1,264 @@
+/**
+ * Classifies one statement from a transcript by its wording: which kind of memory it would be and how
+ * sure we are. Pure and deterministic. Every pattern is a bounded literal or a bounded character run
+ * (no nested quantifiers), and the text is clipped first, so the work is linear in the input.
+ */
+
+export type MemoryType =
+  'decision' | 'constraint' | 'goal' | 'problem' | 'active_work' | 'activity' | 'note' | 'summary' | 'caveat';
+
+interface Cue {
+  type: MemoryType;
+  weight: number;
+  re: RegExp;
+}
+
+/** Only the opening of a very long statement is read. */
+const MAX_CLASSIFIED_CHARS = 2_000;
+const MAX_TOKEN_CHARS = 200;
+
+/** A participle used as an adjective or a present-tense description ("the lock is released") is no event. */
+const NOT_DESCRIPTIVE = String.raw`(?<!\b(?:is|are|be|being|get|gets|getting|a|the) )`;
+
+const cue = (type: MemoryType, weight: number, source: string, flags = 'i'): Cue => ({
+  type,
+  weight,
+  re: new RegExp(source, flags),
+});
+
+const CUES: readonly Cue[] = [
+  cue('decision', 0.85, String.raw`\bwe(?:'ve| have)? (?:decided|agreed|settled on|chose|opted)\b`),
+  cue('decision', 0.85, String.raw`\blet(?:'s| us) (?:go with|stick with|switch to|standardi[sz]e on)\b`),
+  cue(
+    'decision',
+    0.8,
+    String.raw`\bwe(?:'ll| will|'re going to| are going to) (?:use|go with|adopt|switch to|keep)\b`,
+  ),
+  cue('decision', 0.75, String.raw`\b(?:decided|decision|chose|chosen|opted for|settled on|going with)\b`),
+  cue('decision', 0.75, String.raw`\bswitch(?:ed|ing)\b[^.;\n]{0,60}\bto\b`),
+  cue('decision', 0.65, String.raw`\b(?:go with|migrated to|in favou?r of)\b`),
+  cue('decision', 0.6, String.raw`\blet's use\b`),
+  cue('decision', 0.55, String.raw`\binstead of\b`),
+
+  cue('constraint', 0.85, String.raw`\b(?:must|should|shall) (?:not|never)\b|\bmustn't\b|\bmust always\b`),
+  cue('constraint', 0.8, String.raw`^(?:never|always|do not|don't|don’t|avoid)\b`),
+  cue('constraint', 0.8, String.raw`\b(?:do not|don't|don’t) ever\b|\bnever ever\b`),
+  cue('constraint', 0.75, String.raw`\bmust\b`),
+  cue('constraint', 0.75, String.raw`\b(?:not allowed|not permitted|forbidden|prohibited|mandatory)\b`),
+  cue('constraint', 0.75, String.raw`\bonly\b[^.;\n]{0,60}\b(?:allowed|permitted)\b`),
+  cue('constraint', 0.7, String.raw`\b(?:is|are) required\b|\brequired to\b`),
+  cue('constraint', 0.65, String.raw`\b(?:should not|shouldn't|required)\b`),
+  cue('constraint', 0.85, String.raw`^please (?:always|never|do not|don't)\b`),
+  cue('constraint', 0.7, String.raw`\b(?:make sure|ensure) (?:to|that|you|we|it|the|every|all|each)\b`),
+  // "I always forget" describes a habit; an unattributed "always"/"never" leans towards a rule.
+  cue('constraint', 0.45, String.raw`(?<!\b(?:i|we|you|they|he|she|it) )\b(?:never|always|do not)\b`),
+
+  cue('problem', 0.8, String.raw`\broot cause\b`),
+  cue('problem', 0.75, String.raw`\bregress(?:ion|ions|ed)\b`),
+  cue(
+    'problem',
+    0.7,
+    String.raw`\b(?:crash|crashes|crashed|crashing|flaky|flakiness|deadlocks?|deadlocked)\b`,
+  ),
+  cue('problem', 0.7, String.raw`\b(?:times out|timed out|timing out|race condition|memory leak)\b`),
+  cue(
+    'problem',
+    0.6,
+    String.raw`(?<!\bno longer )\b(?:bugs?|buggy|broken|fails|failing|failed|failures?|outage|incident)\b`,
+  ),
+  cue('problem', 0.55, String.raw`\b(?:doesn't|does not|don't|do not|isn't|is not) work(?:ing)?\b`),
+  cue('problem', 0.45, String.raw`(?<!\b(?:no|any|without|zero|0) )\b(?:errors?|exceptions?)\b(?! handl)`),
+
+  cue('caveat', 0.85, String.raw`\b(?:note that|be careful|watch out|beware|keep in mind|heads[- ]up)\b`),
+  cue('caveat', 0.85, String.raw`^note:|\bcareful:|\bgotchas?\b|\bcaveats?\b`),
+  cue('caveat', 0.75, String.raw`^(?:warning|important|nb):|\bpitfalls?\b|\bcounter-?intuitive\b`),
+
+  cue(
+    'goal',
+    0.85,
+    String.raw`\b(?:the|our|main|primary) (?:goal|objective|aim)s? (?:is|are|was|for)\b|^goal:`,
+  ),
+  cue(
+    'goal',
+    0.75,
+    String.raw`\bwe (?:want|wanted|would like|'d like) to\b|\b(?:aim|aims|aiming) (?:to|for)\b`,
+  ),
+  cue('goal', 0.65, String.raw`\bby the end of\b`),
+  cue('goal', 0.45, String.raw`\b(?:goals?|objectives?|targets?|targeting|targeted)\b`),
+
+  cue('active_work', 0.85, String.raw`\b(?:i'm|i am|we're|we are|currently|still) working on\b`),
+  cue(
+    'active_work',
+    0.8,
+    String.raw`\bcurrently (?:implementing|refactoring|migrating|building|adding|investigating|debugging|rewriting|fixing)\b`,
+  ),
+  cue('active_work', 0.75, String.raw`\b(?:in progress|in-progress|next steps?)\b|^todo:|^wip\b`),
+  cue('active_work', 0.75, String.raw`\b(?:TODO|WIP)\b`, ''),
+  cue('active_work', 0.6, String.raw`\bstill (?:need|needs|have|has) to\b|\bremaining work\b`),
+
+  cue(
+    'summary',
+    0.85,
+    String.raw`\b(?:in summary|to summari[sz]e|to sum up|tl;dr|tldr|in short)\b|^summary:`,
+  ),
+  cue('summary', 0.45, String.raw`\boverall\b`),
+
+  cue('activity', 0.8, String.raw`\bran (?:the |all )?(?:db |database )?migrations?\b`),
+  cue('activity', 0.8, String.raw`\bopened (?:a |the )?(?:PR|pull request|MR|merge request)\b`),
+  cue('activity', 0.75, `${NOT_DESCRIPTIVE}\\b(?:merged|deployed|shipped|rolled (?:back|out)|reverted)\\b`),
+  cue('activity', 0.7, `${NOT_DESCRIPTIVE}\\b(?:released|fixed|landed|hotfixed|backfilled)\\b(?!-)`),
+  cue('activity', 0.6, `${NOT_DESCRIPTIVE}\\b(?:upgraded|bumped|published)\\b`),
+
+  // A plain fact only counts when it also names something concrete (see IDENTIFIER_BONUS).
+  cue(
+    'note',
+    0.45,
+    String.raw`\b(?:lives|live|is|are) (?:located |defined |configured |stored |generated |implemented )?in\b`,
+  ),
+  cue(
+    'note',
+    0.45,
+    String.raw`\b(?:is responsible for|is the source of truth|by convention|for reference|fyi|remember)\b`,
+  ),
+  cue(
+    'note',
+    0.4,
+    String.raw`\b(?:handles|owns|wraps|exposes|reads from|writes to|points to|depends on|is called (?:from|by))\b`,
+  ),
+  cue('note', 0.35, String.raw`\b(?:uses|relies on)\b`),
+];
+
+/** Ties go to the first type listed. */
+const PRIORITY: readonly MemoryType[] = [
+  'decision',
+  'constraint',
+  'caveat',
+  'problem',
+  'goal',
+  'active_work',
+  'summary',
+  'activity',
+  'note',
+];
+
+/** Acknowledgements and connectives in front of a statement carry no meaning. */
+const FILLER =
+  /^(?:ok|okay|so|also|and|but|alright|right|sure|great|yes|yep|actually|well|now|then|finally)\b[,:;!.—–-]?\s+/i;
+/** Narration of what the assistant is about to do, and pleasantries. */
+const CHIT_CHAT =
+  /^(?:let me|let's see|now let me|first,? let me|i'll (?:now |first |just |go ahead and )?(?:run|check|look|take|read|open|search|try|start|inspect|verify|investigate|examine|review|update|add|fix|write|create)\b|i will (?:now )?(?:run|check|look)\b|i'm going to|i am going to|i need to (?:check|look|see|run)\b)/i;
+const PLEASANTRY =
+  /^(?:thanks|thank you|thx|no worries|don't worry|sounds good|makes sense|got it|good catch|nice|awesome|perfect|cool)\b/i;
+const APOLOGY = /\b(?:sorry|apologi[sz]e|my bad)\b/i;
+const HEDGE =
+  /\b(?:maybe|perhaps|probably|possibly|might|i think|i guess|i believe|not sure|could be|it seems|seems like|looks like)\b/i;
+const RATIONALE = /\b(?:because|so that|due to|otherwise)\b/i;
+const RATIONALE_TYPES: ReadonlySet<MemoryType> = new Set([
+  'decision',
+  'constraint',
+  'caveat',
+  'problem',
+  'goal',
+]);
+
+const IDENTIFIER_BONUS = 0.1;
+const EXTRA_CUE_BONUS = 0.05;
+const LEADING_CUE_BONUS = 0.1;
+const RATIONALE_BONUS = 0.05;
+const HEDGE_PENALTY = 0.15;
+const PLEASANTRY_PENALTY = 0.5;
+const CHIT_CHAT_PENALTY = 0.4;
+
+/** Classifies one statement from its wording; returns the type and a confidence 0..1. */
+export function classifyMemoryType(text: string): { type: MemoryType; confidence: number } {
+  const statement = stripFiller(text.slice(0, MAX_CLASSIFIED_CHARS).replace(/\s+/g, ' ').trim());
+  if (!statement) return { type: 'note', confidence: 0 };
+  const named = namesSomething(statement);
+
+  const scores = new Map<MemoryType, { score: number; cues: number }>();
+  for (const { type, weight, re } of CUES) {
+    const match = re.exec(statement);
+    if (!match) continue;
+    const score = weight + (match.index <= 3 ? LEADING_CUE_BONUS : 0);
+    const seen = scores.get(type);
+    if (!seen) scores.set(type, { score, cues: 1 });
+    else scores.set(type, { score: Math.max(seen.score, score), cues: seen.cues + 1 });
+  }
+
+  let best: { type: MemoryType; score: number } | null = null;
+  for (const type of PRIORITY) {
+    const seen = scores.get(type);
+    if (!seen) continue;
+    const score = seen.score + Math.min(seen.cues - 1, 2) * EXTRA_CUE_BONUS;
+    if (!best || score > best.score) best = { type, score };
+  }
+  if (!best) return { type: 'note', confidence: named ? 0.2 : 0.05 };
+
+  const { type } = best;
+  let confidence = best.score;
+  if (named) confidence += IDENTIFIER_BONUS;
+  if (RATIONALE_TYPES.has(type) && RATIONALE.test(statement)) confidence += RATIONALE_BONUS;
+  if (HEDGE.test(statement)) confidence -= HEDGE_PENALTY;
+  if (PLEASANTRY.test(statement) || APOLOGY.test(statement)) confidence -= PLEASANTRY_PENALTY;
+  if (CHIT_CHAT.test(statement)) confidence -= CHIT_CHAT_PENALTY;
+  if (isQuestion(statement)) confidence = Math.min(confidence, 0.1);
+  return { type, confidence: round(confidence) };
+}
+
+/** True when the statement asks rather than tells. */
+export function isQuestion(text: string): boolean {
+  let end = text.length - 1;
+  while (end >= 0 && ` )"'”’*_\``.includes(text[end] ?? '')) end -= 1;
+  return text[end] === '?';
+}
+
+function stripFiller(text: string): string {
+  let rest = text;
+  for (let i = 0; i < 3; i++) {
+    const filler = FILLER.exec(rest);
+    if (!filler) break;
+    rest = rest.slice(filler[0].length);
+  }
+  return rest;
+}
+
+const TICKET = /^[A-Z][A-Z0-9]{1,9}-\d{1,7}$/;
+const ISSUE = /^(?:#|PR-?#?|!)\d{1,7}$/;
+const PATH = /^(?:\.{0,2}\/|~\/)?[\w@.-]+(?:\/[\w@.-]+)+\/?$/;
+const FILE =
+  /^[\w.-]+\.(?:ts|tsx|js|jsx|mjs|cjs|json|sql|py|go|rs|java|kt|rb|php|cs|ya?ml|toml|md|sh|env|lock|css|scss|html|proto|graphql|tf|ini|cfg|conf)$/i;
+const CODE_NAME =
+  /^(?:[a-z][a-z0-9]*[A-Z]\w*|[a-z][a-z0-9]*_[a-z0-9_]+|[A-Z][A-Z0-9]*_[A-Z0-9_]+|[\w.]+\(\))$/;
+
+/** Does the statement name something concrete: a file, a ticket, a PR, an identifier in code? */
+function namesSomething(statement: string): boolean {
+  for (const raw of statement.split(' ')) {
+    if (raw.length > MAX_TOKEN_CHARS) continue;
+    if (raw.startsWith('`') && raw.length > 2) return true;
+    const token = trimPunctuation(raw);
+    if (token.length < 3) continue;
+    if (TICKET.test(token) || ISSUE.test(token) || FILE.test(token)) return true;
+    if (token.split('.').some((part) => CODE_NAME.test(part))) return true;
+    if (PATH.test(token) && isPathLike(token)) return true;
+  }
+  return false;
+}
+
+/** "and/or" is no path: a path has an extension, several segments, or an explicit root. */
+function isPathLike(token: string): boolean {
+  if (/^(?:\.{0,2}\/|~\/)/.test(token) || token.endsWith('/')) return true;
+  if (/\.[a-z]{1,5}$/i.test(token)) return true;
+  return token.split('/').length > 2;
+}
+
+const EDGE_PUNCTUATION = `()[]{}<>"'\`“”‘’,.;:!?*`;
+
+function trimPunctuation(token: string): string {
+  let start = 0;
+  let end = token.length;
+  while (start < end && EDGE_PUNCTUATION.includes(token[start] ?? '')) start += 1;
+  while (end > start && EDGE_PUNCTUATION.includes(token[end - 1] ?? '')) end -= 1;
+  return token.slice(start, end);
+}
+
+const round = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 100) / 100;

@@ -1,0 +1,106 @@
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import { storeMemories } from '../memories/store-memories.ts';
+import { requireImport } from './import-access.ts';
+import { runImportStep, type StepOutcome } from './run-import-step.ts';
+import { stagedMemories, type ImportRow } from './table.ts';
+import type { ImportAccess } from './import-access.ts';
+
+const BATCH = 200;
+
+/**
+ * Commit: turns the selected staged memories (or exactly `staged_ids`) into memories with
+ * `source=import` and evidence pointing at their raw message. Each staged memory is committed
+ * once: it remembers its memory, so committing again (or more later) never duplicates, and a
+ * concurrent commit of the same import is refused while one runs.
+ */
+export async function commitImport({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: string; staged_ids?: string[] | undefined };
+}): Promise<ImportRow> {
+  const found = await requireImport(ctx, input.id);
+  const ids = input.staged_ids ? [...new Set(input.staged_ids)] : undefined;
+  if (ids) await assertStagedOfImport(ctx, input.id, ids);
+  return runImportStep(ctx, found, 'commit', (row) => commitStaged(ctx, found, row, ids));
+}
+
+async function assertStagedOfImport(ctx: Ctx, importId: string, ids: string[]): Promise<void> {
+  const rows = await ctx.db
+    .select({ id: stagedMemories.id })
+    .from(stagedMemories)
+    .where(and(eq(stagedMemories.importId, importId), inArray(stagedMemories.id, ids)));
+  const known = new Set(rows.map((r) => r.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw invalidField(
+      'body.staged_ids',
+      `not staged memories of this import: ${unknown.slice(0, 5).join(', ')}`,
+    );
+  }
+}
+
+async function commitStaged(
+  ctx: Ctx,
+  found: ImportAccess,
+  row: ImportRow,
+  ids: string[] | undefined,
+): Promise<StepOutcome> {
+  const project = {
+    id: row.projectId,
+    key: found.keys.projectKey,
+    workspaceId: row.workspaceId,
+    workspaceKey: found.keys.workspaceKey,
+  };
+  let created = 0;
+  let linked = 0;
+  for (let round = 0; round < 1_000_000; round++) {
+    const done = await ctx.db.transaction(async (tx) => {
+      const txCtx = { ...ctx, db: tx };
+      const batch = await tx
+        .select()
+        .from(stagedMemories)
+        .where(
+          and(
+            eq(stagedMemories.importId, row.id),
+            isNull(stagedMemories.memoryId),
+            ids ? inArray(stagedMemories.id, ids) : eq(stagedMemories.selected, true),
+          ),
+        )
+        .orderBy(asc(stagedMemories.id))
+        .limit(BATCH)
+        .for('update');
+      if (batch.length === 0) return true;
+      const stored = await storeMemories(
+        txCtx,
+        project,
+        batch.map((s) => ({
+          type: s.type,
+          content: s.content,
+          status: 'draft' as const,
+          source: 'import' as const,
+          metadata: { import_id: row.id },
+          evidenceRef: s.rawMessageId ? `raw_message:${s.rawMessageId}` : `import:${row.id}`,
+        })),
+        row.id,
+      );
+      const links = batch.map((s, i) => ({ id: s.id, memory_id: stored[i]!.row.id }));
+      await tx.execute(sql`
+        update ${stagedMemories} set memory_id = v.memory_id, updated_at = ${ctx.now().toISOString()}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as v(id text, memory_id text)
+        where ${stagedMemories.id} = v.id`);
+      created += stored.filter((s) => s.created).length;
+      linked += stored.filter((s) => !s.created).length;
+      return false;
+    });
+    if (done) break;
+  }
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(stagedMemories)
+    .where(and(eq(stagedMemories.importId, row.id), isNotNull(stagedMemories.memoryId)));
+  return { stats: { committed: total?.n ?? 0, memories_created: created, linked_existing: linked } };
+}

@@ -1,0 +1,107 @@
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { Ctx } from '../../platform/context.ts';
+import { newId } from '../../platform/ids.ts';
+import { validated } from '../../platform/http/validate.ts';
+import { appendAudit } from '../audit/append-audit.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { requireRawAccess } from '../raw/raw-access.ts';
+import type { ImportAccess } from './import-access.ts';
+import { uploadFields } from './schemas.ts';
+import { imports } from './table.ts';
+
+/** Checked before an upload is streamed to disk, so a caller without access stores nothing. */
+export function assertCanImport({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { workspace_key: string; project_key: string };
+}): Promise<ProjectAccess> {
+  return requireRawAccess(ctx, input.workspace_key, input.project_key);
+}
+
+/** A file name as shown: no directories, no control characters, bounded. */
+function displayName(name: string): string {
+  const base = basename(name.replace(/\\/g, '/'));
+  const printable = [...base].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('');
+  return printable.slice(0, 255) || 'upload';
+}
+
+/**
+ * Records an uploaded file (already streamed to `tempPath`) as an import in status `uploaded`,
+ * moving the file under the import directory. Project writers (or raw_access_min_role).
+ */
+export async function createImport({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: {
+    workspace_key: string;
+    project_key: string;
+    source: string;
+    file_name: string;
+    temp_path: string;
+    bytes: number;
+    sha256: string;
+  };
+}): Promise<ImportAccess> {
+  const fields = validated(uploadFields, {
+    workspace_key: input.workspace_key,
+    project_key: input.project_key,
+    source: input.source,
+  });
+  const id = newId('imp');
+  const filePath = `files/${id}`;
+  const recorded = await ctx.db
+    .transaction(async (tx) => {
+      const txCtx = { ...ctx, db: tx };
+      const access = await assertCanImport({ ctx: txCtx, input: fields });
+      const now = ctx.now();
+      const [row] = await tx
+        .insert(imports)
+        .values({
+          id,
+          workspaceId: access.workspaceAccess.workspace.id,
+          projectId: access.project.id,
+          source: fields.source,
+          fileName: displayName(input.file_name),
+          bytes: input.bytes,
+          sha256: input.sha256,
+          filePath,
+          status: 'uploaded',
+          stats: {},
+          createdBy: access.workspaceAccess.actor.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await appendAudit(txCtx, {
+        workspaceId: access.workspaceAccess.workspace.id,
+        action: 'import.uploaded',
+        target: { type: 'import', id },
+        params: {
+          workspace_key: access.workspaceAccess.workspace.key,
+          project_key: access.project.key,
+          import_id: id,
+          source: fields.source,
+          file_name: row!.fileName,
+          bytes: input.bytes,
+          sha256: input.sha256,
+        },
+      });
+      return {
+        row: row!,
+        access,
+        keys: { workspaceKey: access.workspaceAccess.workspace.key, projectKey: access.project.key },
+      };
+    })
+    .catch(async (err: unknown) => {
+      await rm(input.temp_path, { force: true });
+      throw err;
+    });
+  await mkdir(join(ctx.config.importDir, 'files'), { recursive: true });
+  await rename(input.temp_path, join(ctx.config.importDir, filePath));
+  return recorded;
+}

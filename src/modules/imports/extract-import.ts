@@ -1,0 +1,110 @@
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { newId } from '../../platform/ids.ts';
+import { redactSecrets } from '../../platform/redact-secrets.ts';
+import { contentHash } from '../memories/content-hash.ts';
+import { memories } from '../memories/table.ts';
+import { rawMessages, rawSessions } from '../raw/table.ts';
+import { extractCandidates } from './extract-candidates.ts';
+import { requireImport } from './import-access.ts';
+import { runImportStep, type StepOutcome } from './run-import-step.ts';
+import { stagedMemories, type ImportRow } from './table.ts';
+
+const BATCH_MESSAGES = 500;
+/** Candidates are read from the start of a message; longer bodies are tool output and logs. */
+const EXTRACT_READ_CHARS = 50_000;
+
+/**
+ * Extract: turns the import's user and assistant messages into staged memories (type classified
+ * from the wording, clipped), leaving out what the project already remembers and repeats within
+ * the import. Staged memories start selected; commit turns them into memories.
+ */
+export async function extractImport({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ImportRow> {
+  const found = await requireImport(ctx, input.id);
+  return runImportStep(ctx, found, 'extract', (row) => extractStaged(ctx, row));
+}
+
+async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
+  const stats = { candidates: 0, staged: 0, already_remembered: 0, repeated: 0 };
+  let after: { sessionId: string; seq: number } | null = null;
+  for (let round = 0; round < 1_000_000; round++) {
+    const batch: { id: string; sessionId: string; seq: number; role: string; text: string }[] = await ctx.db
+      .select({
+        id: rawMessages.id,
+        sessionId: rawMessages.sessionId,
+        seq: rawMessages.seq,
+        role: rawMessages.role,
+        text: sql<string>`left(${rawMessages.content}, ${EXTRACT_READ_CHARS})`,
+      })
+      .from(rawMessages)
+      .innerJoin(rawSessions, eq(rawSessions.id, rawMessages.sessionId))
+      .where(
+        and(
+          eq(rawSessions.importId, row.id),
+          inArray(rawMessages.role, ['user', 'assistant']),
+          after
+            ? or(
+                gt(rawMessages.sessionId, after.sessionId),
+                and(eq(rawMessages.sessionId, after.sessionId), gt(rawMessages.seq, after.seq)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(rawMessages.sessionId), asc(rawMessages.seq))
+      .limit(BATCH_MESSAGES);
+    if (batch.length === 0) break;
+    const last = batch[batch.length - 1]!;
+    after = { sessionId: last.sessionId, seq: last.seq };
+    const drafts = batch.flatMap((m) =>
+      extractCandidates({ role: m.role as 'user' | 'assistant', content: m.text }).map((c) => {
+        const redacted = redactSecrets(c.content);
+        return {
+          rawMessageId: m.id,
+          type: c.type,
+          content: redacted.text,
+          redactions: redacted.redactions,
+          hash: contentHash(redacted.text),
+        };
+      }),
+    );
+    stats.candidates += drafts.length;
+    if (drafts.length === 0) continue;
+    const known = await ctx.db
+      .select({ type: memories.type, hash: memories.contentHash })
+      .from(memories)
+      .where(
+        and(
+          eq(memories.projectId, row.projectId),
+          inArray(
+            memories.contentHash,
+            drafts.map((d) => d.hash),
+          ),
+        ),
+      );
+    const remembered = new Set(known.map((k) => `${k.type}:${k.hash}`));
+    const fresh = drafts.filter((d) => !remembered.has(`${d.type}:${d.hash}`));
+    stats.already_remembered += drafts.length - fresh.length;
+    if (fresh.length === 0) continue;
+    const now = ctx.now();
+    const inserted = await ctx.db
+      .insert(stagedMemories)
+      .values(
+        fresh.map((d) => ({
+          id: newId('stg'),
+          importId: row.id,
+          rawMessageId: d.rawMessageId,
+          type: d.type,
+          content: d.content,
+          contentHash: d.hash,
+          redactions: d.redactions,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: stagedMemories.id });
+    stats.staged += inserted.length;
+    stats.repeated += fresh.length - inserted.length;
+  }
+  return { stats };
+}

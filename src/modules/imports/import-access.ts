@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { projects } from '../projects/table.ts';
+import { requireRawAccess } from '../raw/raw-access.ts';
+import { workspaces } from '../workspaces/table.ts';
+import { imports, type ImportRow } from './table.ts';
+
+export interface ImportAccess {
+  row: ImportRow;
+  access: ProjectAccess;
+  keys: { workspaceKey: string; projectKey: string };
+}
+
+/**
+ * An import the caller may work on: imports carry raw transcripts, so they need the role raw
+ * snippets need (project writer, or the workspace's raw_access_min_role). Others get 404.
+ */
+export async function requireImport(ctx: Ctx, id: string): Promise<ImportAccess> {
+  const [found] = await ctx.db
+    .select({ row: imports, workspaceKey: workspaces.key, projectKey: projects.key })
+    .from(imports)
+    .innerJoin(projects, eq(projects.id, imports.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, imports.workspaceId))
+    .where(eq(imports.id, id))
+    .limit(1);
+  if (!found) throw notFound(`Import ${id}`);
+  const access = await requireRawAccess(ctx, found.workspaceKey, found.projectKey).catch((e: unknown) => {
+    throw e instanceof AppError && e.code === 'not_found' ? notFound(`Import ${id}`) : e;
+  });
+  return { row: found.row, access, keys: { workspaceKey: found.workspaceKey, projectKey: found.projectKey } };
+}

@@ -1,0 +1,91 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { redactSecrets } from '../../platform/redact-secrets.ts';
+import { contentHash } from '../memories/content-hash.ts';
+import type { MemoryType } from '../memories/table.ts';
+import { appendAudit } from '../audit/append-audit.ts';
+import { requireImport } from './import-access.ts';
+import { stagedMemories, type StagedMemoryRow } from './table.ts';
+
+/** The staged memories of an import, in the order they were found. */
+export async function listStaged({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: string; limit: number; cursor?: string | undefined };
+}): Promise<Page<StagedMemoryRow>> {
+  await requireImport(ctx, input.id);
+  const after = decodeCursor(input.cursor);
+  const rows = await ctx.db
+    .select()
+    .from(stagedMemories)
+    .where(and(eq(stagedMemories.importId, input.id), after ? gt(stagedMemories.id, after) : undefined))
+    .orderBy(asc(stagedMemories.id))
+    .limit(input.limit + 1);
+  return page(rows, input.limit, (r) => r.id);
+}
+
+/**
+ * Edits or (de)selects a staged memory before commit; a committed one is final (409). Edited text
+ * is redacted like every stored text.
+ */
+export async function updateStaged({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: {
+    id: string;
+    staged_id: string;
+    selected?: boolean | undefined;
+    type?: MemoryType | undefined;
+    content?: string | undefined;
+  };
+}): Promise<StagedMemoryRow> {
+  const found = await requireImport(ctx, input.id);
+  return ctx.db.transaction(async (tx) => {
+    const [staged] = await tx
+      .select()
+      .from(stagedMemories)
+      .where(and(eq(stagedMemories.importId, input.id), eq(stagedMemories.id, input.staged_id)))
+      .for('update');
+    if (!staged) throw notFound(`Staged memory ${input.staged_id}`);
+    if (staged.memoryId)
+      throw conflict(`Staged memory ${staged.id} is already committed as ${staged.memoryId}`);
+    const redacted = input.content === undefined ? null : redactSecrets(input.content);
+    const content = redacted?.text ?? staged.content;
+    const type = input.type ?? staged.type;
+    const [row] = await tx
+      .update(stagedMemories)
+      .set({
+        selected: input.selected ?? staged.selected,
+        type,
+        content,
+        contentHash: contentHash(content),
+        redactions: staged.redactions + (redacted?.redactions ?? 0),
+        updatedAt: ctx.now(),
+      })
+      .where(eq(stagedMemories.id, staged.id))
+      .returning();
+    await appendAudit(
+      { ...ctx, db: tx },
+      {
+        workspaceId: found.row.workspaceId,
+        action: 'import.staged_updated',
+        target: { type: 'staged_memory', id: staged.id },
+        params: {
+          workspace_key: found.keys.workspaceKey,
+          project_key: found.keys.projectKey,
+          import_id: input.id,
+          staged_id: staged.id,
+          changed: (['selected', 'type', 'content'] as const).filter((k) => input[k] !== undefined),
+        },
+        correlationId: input.id,
+      },
+    );
+    return row!;
+  });
+}

@@ -1,0 +1,433 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectInvalid, HOSTILE_STRINGS, unstorable } from '../../test/assertions.ts';
+import { useHarness, type TestUser } from '../../test/harness.ts';
+import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
+import { team, type Team } from '../projects/project-test-fixtures.ts';
+import { outsiderWithWorkspace } from '../workspaces/member-test-fixtures.ts';
+import {
+  created,
+  expectInvalidAt,
+  freshProject,
+  getMemory,
+  historyOf,
+  memoriesOf,
+  memoryLog,
+  memoryState,
+  recall,
+  remember,
+  type Memory,
+  type MemoryWrite,
+} from './memory-test-fixtures.ts';
+
+const h = useHarness();
+let t: Team;
+let outsider: TestUser; // owner of another workspace only
+let outsiderWs: string;
+
+beforeAll(async () => {
+  t = await team(h);
+  ({ outsider, outsiderWs } = await outsiderWithWorkspace(h));
+});
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** A GitHub token built at run time, so no scanner mistakes this file for a leak. */
+const GITHUB_TOKEN = 'ghp_' + 'A1b2C3d4'.repeat(4) + 'E5f6';
+const DB_PASSWORD = 'hunter2hunter2';
+
+describe('POST /v1/memories', () => {
+  it('answers 201 with every field of the new memory, readable by a project reader', async () => {
+    const p = await freshProject(h, t);
+    const before = h.clock.now().getTime();
+    const res = await remember(h, p, p.writer, {
+      type: 'decision',
+      content: '  We retry invoice exports with exponential backoff (BILL-142).\n',
+      metadata: { subpath: 'services/billing', ticket: 'BILL-142', tags: ['retry', 1, true, null] },
+      evidence_ref: 'https://tracker.example.test/BILL-142',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json() as MemoryWrite;
+    expect(body).toEqual({
+      id: expect.stringMatching(/^mem_[0-9A-Z]+$/),
+      workspace_key: p.ws,
+      project_key: p.project,
+      type: 'decision',
+      content: 'We retry invoice exports with exponential backoff (BILL-142).',
+      status: 'draft',
+      source: 'human',
+      metadata: { subpath: 'services/billing', ticket: 'BILL-142', tags: ['retry', 1, true, null] },
+      evidence_ref: 'https://tracker.example.test/BILL-142',
+      created_by: p.writer.id,
+      version: 1,
+      created_at: expect.stringMatching(ISO),
+      updated_at: body.created_at,
+      redactions: 0,
+      deduplicated: false,
+    });
+    expect(new Date(body.created_at).getTime()).toBeGreaterThanOrEqual(before);
+    const { redactions: _r, deduplicated: _d, ...memory } = body;
+    const got = await getMemory(h, p.reader, body.id);
+    expect(got.statusCode, got.body).toBe(200);
+    expect(got.json()).toEqual(memory);
+    expect(await historyOf(h, body.id, p.reader)).toEqual([
+      {
+        memory_id: body.id,
+        version: 1,
+        change: 'created',
+        type: 'decision',
+        content: memory.content,
+        status: 'draft',
+        source: 'human',
+        metadata: memory.metadata,
+        evidence_ref: memory.evidence_ref,
+        changed_by: p.writer.id,
+        changed_at: body.created_at,
+      },
+    ]);
+    expect(await memoriesOf(h, p)).toEqual([memory]);
+  });
+
+  it('stores every memory type, as a draft by a human unless told otherwise', async () => {
+    const p = await freshProject(h, t);
+    const types = [
+      'decision',
+      'constraint',
+      'goal',
+      'problem',
+      'active_work',
+      'activity',
+      'note',
+      'summary',
+      'caveat',
+    ];
+    for (const type of types) {
+      const m = await created(h, p, p.writer, type, `A ${type} about the payment queue`);
+      expect(m).toMatchObject({ type, status: 'draft', source: 'human', metadata: {}, evidence_ref: null });
+    }
+    const auto = await created(h, p, p.writer, 'note', 'Found by the assistant', { source: 'auto' });
+    expect(auto.source).toBe('auto');
+    const draft = await created(h, p, p.writer, 'note', 'An explicit draft', { status: 'draft' });
+    expect(draft.status).toBe('draft');
+    const longest = await created(h, p, p.writer, 'note', 'word '.repeat(1600));
+    expect(longest.content).toHaveLength(7999);
+    expect((await memoriesOf(h, p)).map((m) => m.type).sort()).toEqual(
+      [...types, 'note', 'note', 'note'].sort(),
+    );
+  });
+
+  it('lets a maintainer or workspace admin create confirmed and rejected memories', async () => {
+    const p = await freshProject(h, t);
+    const confirmed = await created(h, p, p.maintainer, 'decision', 'Invoices are immutable once sent', {
+      status: 'confirmed',
+    });
+    expect(confirmed).toMatchObject({ status: 'confirmed', created_by: p.maintainer.id });
+    const rejected = await created(h, p, p.admin, 'decision', 'Invoices may be edited after sending', {
+      status: 'rejected',
+    });
+    expect(rejected).toMatchObject({ status: 'rejected', created_by: p.admin.id });
+    const [entry] = await memoryLog(h, p.ws);
+    expect(entry!.target.params).toMatchObject({ memory_id: rejected.id, status: 'rejected' });
+  });
+
+  it('forbids a writer to create confirmed or rejected memories and a reader to create any (403)', async () => {
+    const p = await freshProject(h, t);
+    const before = await memoryState(h, p);
+    const body = {
+      workspace_key: p.ws,
+      project_key: p.project,
+      type: 'decision',
+      content: 'Ship on Fridays',
+    };
+    const call = { method: 'POST' as const, url: '/v1/memories' };
+    await expectForbiddenFor(h, p.writer, { ...call, body: { ...body, status: 'confirmed' } });
+    await expectForbiddenFor(h, p.writer, { ...call, body: { ...body, status: 'rejected' } });
+    await expectForbiddenFor(h, p.reader, { ...call, body });
+    await expectForbiddenFor(h, p.reader, { ...call, body: { ...body, status: 'confirmed' } });
+    expect(await memoryState(h, p)).toEqual(before);
+  });
+
+  it('needs a key and hides the project from everyone outside it (404)', async () => {
+    const p = await freshProject(h, t);
+    const before = await memoryState(h, p);
+    const body = { workspace_key: p.ws, project_key: p.project, type: 'note', content: 'Secret plans' };
+    const call = { method: 'POST' as const, url: '/v1/memories', body };
+    await expectKeyRequired(h, call);
+    await expectHiddenFrom(h, p.bystander, call);
+    await expectHiddenFrom(h, outsider, call);
+    // The same project key named in the outsider's own workspace does not exist there.
+    await expectHiddenFrom(h, outsider, { ...call, body: { ...body, workspace_key: outsiderWs } });
+    // Unknown workspace and unknown project.
+    await expectHiddenFrom(h, p.writer, { ...call, body: { ...body, workspace_key: h.uniq('nows') } });
+    await expectHiddenFrom(h, p.writer, {
+      ...call,
+      body: { ...body, project_key: `codehost:acme/${h.uniq('norepo')}` },
+    });
+    expect(await memoryState(h, p)).toEqual(before);
+  });
+
+  it('answers an exact duplicate (case and whitespace aside) with 200 and the existing memory', async () => {
+    const p = await freshProject(h, t);
+    const first = await created(
+      h,
+      p,
+      p.writer,
+      'decision',
+      'Use PostgreSQL advisory locks for the invoice job',
+    );
+    const logBefore = await memoryLog(h, p.ws);
+    for (const content of [
+      'Use PostgreSQL advisory locks for the invoice job',
+      'use postgresql ADVISORY locks for the invoice job',
+      '  Use   PostgreSQL advisory\n\tlocks for the   invoice job  ',
+    ]) {
+      const res = await remember(h, p, p.maintainer, { type: 'decision', content, metadata: { x: 1 } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ ...first, redactions: 0, deduplicated: true });
+    }
+    expect(await memoriesOf(h, p)).toHaveLength(1);
+    expect(await memoryLog(h, p.ws)).toEqual(logBefore);
+    expect(await historyOf(h, first.id)).toHaveLength(1);
+
+    // The same text as another type, or in another project, is another memory.
+    const other = await created(
+      h,
+      p,
+      p.writer,
+      'constraint',
+      'Use PostgreSQL advisory locks for the invoice job',
+    );
+    expect(other.id).not.toBe(first.id);
+    const q = await freshProject(h, t);
+    const elsewhere = await created(h, q, q.writer, 'decision', first.content);
+    expect(elsewhere.id).not.toBe(first.id);
+    expect(await memoriesOf(h, p)).toHaveLength(2);
+    // A text that differs by more than case and whitespace is new too.
+    await created(h, p, p.writer, 'decision', 'Use PostgreSQL advisory locks for the invoice jobs');
+    expect(await memoriesOf(h, p)).toHaveLength(3);
+  });
+
+  it('redacts secrets before storing, counts them and keeps them out of the audit log', async () => {
+    const p = await freshProject(h, t);
+    const content = `Staging needs\nDB_PASSWORD=${DB_PASSWORD}\nand the deploy bot uses ${GITHUB_TOKEN} for pushes.`;
+    const res = await remember(h, p, p.writer, {
+      type: 'caveat',
+      content,
+      metadata: { note: `token ${GITHUB_TOKEN}`, nested: { list: [`password: "${DB_PASSWORD}"`] } },
+      evidence_ref: `https://ci:${DB_PASSWORD}@ci.example.test/job/7`,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const m = res.json() as MemoryWrite;
+    expect(m.redactions).toBe(5);
+    expect(m.content).toBe(
+      'Staging needs\nDB_PASSWORD=[redacted:secret_assignment]\nand the deploy bot uses [redacted:github_token] for pushes.',
+    );
+    expect(m.metadata).toEqual({
+      note: 'token [redacted:github_token]',
+      nested: { list: ['password: "[redacted:secret_assignment]"'] },
+    });
+    expect(m.evidence_ref).toBe('https://ci:[redacted:url_password]@ci.example.test/job/7');
+    const stored = (await getMemory(h, h.admin, m.id)).json() as Memory;
+    const history = await historyOf(h, m.id);
+    const log = await memoryLog(h, p.ws);
+    for (const seen of [stored, history, log]) {
+      const text = JSON.stringify(seen);
+      expect(text).not.toContain(DB_PASSWORD);
+      expect(text).not.toContain(GITHUB_TOKEN);
+    }
+    expect(stored.content).toContain('[redacted:');
+    // The secret's words are not searchable either.
+    expect((await recall(h, p, p.reader, { q: DB_PASSWORD })).items).toEqual([]);
+
+    // The same text with another secret is the same memory once redacted.
+    const again = await remember(h, p, p.writer, {
+      type: 'caveat',
+      content: content.replace(DB_PASSWORD, 'other-password-9'),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id: m.id, deduplicated: true, redactions: 2 });
+  });
+
+  it('writes a memory.created audit entry by the author, without the content', async () => {
+    const p = await freshProject(h, t);
+    const m = await created(h, p, p.writer, 'problem', `The importer leaks ${GITHUB_TOKEN} into logs`, {
+      source: 'auto',
+    });
+    const [entry] = await memoryLog(h, p.ws);
+    expect(entry).toMatchObject({
+      workspace_key: p.ws,
+      action: 'memory.created',
+      target: {
+        type: 'memory',
+        id: m.id,
+        params: {
+          workspace_key: p.ws,
+          project_key: p.project,
+          memory_id: m.id,
+          type: 'problem',
+          status: 'draft',
+          source: 'auto',
+          redactions: 1,
+        },
+      },
+      actor: { user_id: p.writer.id, system: null },
+    });
+    expect(Object.keys(entry!.target.params).sort()).toEqual(
+      ['memory_id', 'project_key', 'redactions', 'source', 'status', 'type', 'workspace_key'].sort(),
+    );
+    expect(JSON.stringify(entry)).not.toContain(GITHUB_TOKEN);
+    expect(JSON.stringify(entry)).not.toContain('importer');
+  });
+
+  it('rejects missing, mistyped, unknown and oversized fields with the field path, storing nothing', async () => {
+    const p = await freshProject(h, t);
+    await created(h, p, p.writer, 'note', 'An existing note');
+    const before = await memoryState(h, p);
+    const valid = { workspace_key: p.ws, project_key: p.project, type: 'note', content: 'A new note' };
+    const without = (field: keyof typeof valid) => {
+      const copy: Record<string, unknown> = { ...valid };
+      delete copy[field];
+      return copy;
+    };
+    const cases: Array<[unknown, string]> = [
+      [{}, 'body.content'],
+      [without('workspace_key'), 'body.workspace_key'],
+      [without('project_key'), 'body.project_key'],
+      [without('type'), 'body.type'],
+      [without('content'), 'body.content'],
+      [{ ...valid, workspace_key: 7 }, 'body.workspace_key'],
+      [{ ...valid, workspace_key: 'Not A Key' }, 'body.workspace_key'],
+      [{ ...valid, project_key: true }, 'body.project_key'],
+      [{ ...valid, project_key: 'no-colon' }, 'body.project_key'],
+      [{ ...valid, project_key: 'codehost:acme/../x' }, 'body.project_key'],
+      [{ ...valid, type: 3 }, 'body.type'],
+      [{ ...valid, type: 'idea' }, 'body.type'],
+      [{ ...valid, type: 'Decision' }, 'body.type'],
+      [{ ...valid, type: '' }, 'body.type'],
+      [{ ...valid, content: 42 }, 'body.content'],
+      [{ ...valid, content: ['a'] }, 'body.content'],
+      [{ ...valid, content: null }, 'body.content'],
+      [{ ...valid, content: '' }, 'body.content'],
+      [{ ...valid, content: ' \n\t  ' }, 'body.content'],
+      [{ ...valid, content: 'x'.repeat(8001) }, 'body.content'],
+      [{ ...valid, status: 'published' }, 'body.status'],
+      [{ ...valid, status: 1 }, 'body.status'],
+      [{ ...valid, source: 'import' }, 'body.source'],
+      [{ ...valid, source: 'robot' }, 'body.source'],
+      [{ ...valid, metadata: 'subpath=apps/web' }, 'body.metadata'],
+      [{ ...valid, metadata: ['apps/web'] }, 'body.metadata'],
+      [{ ...valid, metadata: null }, 'body.metadata'],
+      [{ ...valid, metadata: 5 }, 'body.metadata'],
+      [{ ...valid, metadata: { subpath: '../secrets' } }, 'body.metadata.subpath'],
+      [{ ...valid, metadata: { subpath: 'apps/../../etc' } }, 'body.metadata.subpath'],
+      [{ ...valid, metadata: { subpath: '/etc/passwd' } }, 'body.metadata.subpath'],
+      [{ ...valid, metadata: { subpath: 'apps//web' } }, 'body.metadata.subpath'],
+      [{ ...valid, metadata: { subpath: './apps' } }, 'body.metadata.subpath'],
+      [{ ...valid, metadata: { subpath: 'apps/web/' } }, 'body.metadata.subpath'],
+      [{ ...valid, metadata: { subpath: 'C:\\apps' } }, 'body.metadata.subpath'],
+      [{ ...valid, metadata: { subpath: '' } }, 'body.metadata.subpath'],
+      [{ ...valid, metadata: { subpath: 3 } }, 'body.metadata.subpath'],
+      [{ ...valid, metadata: { subpath: 'a'.repeat(301) } }, 'body.metadata.subpath'],
+      [{ ...valid, metadata: { blob: 'x'.repeat(8200) } }, 'body.metadata'],
+      [{ ...valid, metadata: { many: Array.from({ length: 2500 }, (_, i) => i) } }, 'body.metadata'],
+      [{ ...valid, evidence_ref: 5 }, 'body.evidence_ref'],
+      [{ ...valid, evidence_ref: '' }, 'body.evidence_ref'],
+      [{ ...valid, evidence_ref: '   ' }, 'body.evidence_ref'],
+      [{ ...valid, evidence_ref: 'x'.repeat(501) }, 'body.evidence_ref'],
+      [{ ...valid, id: 'mem_01ABC' }, 'body'],
+      [{ ...valid, created_by: t.admin.id }, 'body'],
+      [{ ...valid, version: 9 }, 'body'],
+      [[valid], 'body'],
+    ];
+    for (const s of HOSTILE_STRINGS) {
+      cases.push([{ ...valid, workspace_key: s }, 'body.workspace_key']);
+      cases.push([{ ...valid, project_key: s }, 'body.project_key']);
+      cases.push([{ ...valid, type: s }, 'body.type']);
+    }
+    for (const s of HOSTILE_STRINGS.filter((v) => v.length > 8000 || unstorable(v))) {
+      cases.push([{ ...valid, content: s }, 'body.content']);
+      cases.push([{ ...valid, metadata: { note: s } }, 'body.metadata']);
+    }
+    for (const s of HOSTILE_STRINGS.filter((v) => v.length > 500 || unstorable(v))) {
+      cases.push([{ ...valid, evidence_ref: s }, 'body.evidence_ref']);
+    }
+    for (const [body, path] of cases) {
+      const res = await h.request('POST', '/v1/memories', { as: p.writer, body });
+      expectInvalidAt(res, path, JSON.stringify(body).slice(0, 200));
+    }
+    // A metadata key PostgreSQL cannot store is named too.
+    expectInvalid(
+      await h.request('POST', '/v1/memories', {
+        as: p.writer,
+        body: { ...valid, metadata: { 'a\u0000b': 1 } },
+      }),
+      'body.metadata.a\u0000b',
+    );
+    expectInvalid(
+      await h.request('POST', '/v1/memories', {
+        as: p.writer,
+        body: '{"workspace_key": ',
+        headers: { 'content-type': 'application/json' },
+      }),
+      'body',
+    );
+    expectError(
+      await h.request('POST', '/v1/memories', {
+        as: p.writer,
+        body: 'type=note&content=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      415,
+      'unsupported_media_type',
+    );
+    expectError(
+      await h.request('POST', '/v1/memories', {
+        as: p.writer,
+        body: JSON.stringify({ ...valid, content: 'x'.repeat(h.config.bodyLimitBytes) }),
+        headers: { 'content-type': 'application/json' },
+      }),
+      413,
+      'payload_too_large',
+    );
+    expect(await memoryState(h, p)).toEqual(before);
+  });
+
+  it('rejects deeply nested metadata with 400, not a server error', async () => {
+    const p = await freshProject(h, t);
+    const before = await memoryState(h, p);
+    const nested = (depth: number, wrap: (inner: unknown) => unknown) => {
+      let v: unknown = 'x';
+      for (let i = 0; i < depth; i++) v = wrap(v);
+      return v;
+    };
+    // A few kilobytes of JSON, well within the body and metadata limits.
+    for (const deep of [nested(3000, (v) => [v]), nested(2500, (v) => ({ a: v }))]) {
+      const res = await remember(h, p, p.writer, {
+        type: 'note',
+        content: 'Deep metadata',
+        metadata: { deep },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expectError(res, 400, 'validation_failed');
+    }
+    expect(await memoryState(h, p)).toEqual(before);
+  });
+
+  it('stores hostile text verbatim and finds it again, never failing with a 5xx', async () => {
+    const p = await freshProject(h, t);
+    for (const s of HOSTILE_STRINGS.filter((v) => v.length <= 500 && !unstorable(v))) {
+      const res = await remember(h, p, p.writer, {
+        type: 'note',
+        content: s,
+        metadata: { note: s, [s.slice(0, 40)]: s },
+        evidence_ref: s,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const m = (await getMemory(h, p.reader, res.json().id)).json() as Memory;
+      expect(m).toMatchObject({ content: s, evidence_ref: s, metadata: { note: s, [s.slice(0, 40)]: s } });
+      const found = await h.request('GET', '/v1/memories', {
+        as: p.reader,
+        query: { workspace_key: p.ws, project_key: p.project, q: s, explain: 'true' },
+      });
+      expect(found.statusCode, found.body).toBe(200);
+    }
+  });
+});

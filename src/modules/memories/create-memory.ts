@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { Ctx } from '../../platform/context.ts';
+import { validated } from '../../platform/http/validate.ts';
+import { requireProjectRole } from '../projects/access.ts';
+import { memoryProjectOf } from './memory-access.ts';
+import { createMemoryBody } from './schemas.ts';
+import { storeMemories, type StoredMemory } from './store-memories.ts';
+
+export type CreateMemoryInput = z.input<typeof createMemoryBody>;
+
+/**
+ * Project writers add memories as drafts; a maintainer may add them confirmed (or rejected).
+ * An identical memory (same type and normalized content) is answered instead of stored twice.
+ */
+export async function createMemory({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: CreateMemoryInput;
+}): Promise<StoredMemory & { workspaceKey: string; projectKey: string }> {
+  const { status, ...fields } = validated(createMemoryBody, input);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const access = await requireProjectRole(
+      txCtx,
+      fields.workspace_key,
+      fields.project_key,
+      status === 'draft' ? 'writer' : 'maintainer',
+    );
+    const project = memoryProjectOf(access);
+    const [stored] = await storeMemories(txCtx, project, [
+      {
+        type: fields.type,
+        content: fields.content,
+        status,
+        source: fields.source,
+        metadata: fields.metadata ?? {},
+        evidenceRef: fields.evidence_ref ?? null,
+      },
+    ]);
+    return { ...stored!, workspaceKey: project.workspaceKey, projectKey: project.key };
+  });
+}

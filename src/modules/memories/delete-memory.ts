@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { appendAudit } from '../audit/append-audit.ts';
+import { requireMemory } from './memory-access.ts';
+import { actorUserId, versionOf } from './store-memories.ts';
+import { memories, memoryVersions } from './table.ts';
+
+/** Maintainers delete memories; the history keeps every version, the last one marked `deleted`. */
+export async function deleteMemory({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: string; workspace_key?: string | undefined };
+}): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const { memory, project } = await requireMemory(txCtx, input.id, input.workspace_key, 'maintainer', true);
+    const last = { ...memory, version: memory.version + 1, updatedAt: ctx.now() };
+    await tx.insert(memoryVersions).values(versionOf(last, 'deleted', actorUserId(ctx)));
+    await tx.delete(memories).where(eq(memories.id, memory.id));
+    await appendAudit(txCtx, {
+      workspaceId: project.workspaceId,
+      action: 'memory.deleted',
+      target: { type: 'memory', id: memory.id },
+      params: {
+        workspace_key: project.workspaceKey,
+        project_key: project.key,
+        memory_id: memory.id,
+        type: memory.type,
+        status: memory.status,
+      },
+    });
+  });
+}

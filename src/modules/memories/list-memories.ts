@@ -1,0 +1,59 @@
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../platform/context.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import { decodeCursor, page } from '../../platform/http/pagination.ts';
+import { requireProjectRole } from '../projects/access.ts';
+import { memoryProjectOf } from './memory-access.ts';
+import { DEFAULT_STATUSES, memoryFilter, type MemoryFilters } from './memory-filters.ts';
+import { recallMemories, type Recall } from './recall-memories.ts';
+import type { listMemoriesQuery } from './schemas.ts';
+import { memories, type MemoryRow } from './table.ts';
+
+/** The parsed query (reads check access; their inputs carry no invariants beyond the schema). */
+export type ListMemoriesInput = z.output<typeof listMemoriesQuery>;
+
+/**
+ * Project readers list memories: with `q`, ranked by relevance (recall-memories.ts); without it,
+ * newest first. Rejected memories only when asked for by `status`.
+ */
+export async function listMemories({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: ListMemoriesInput;
+}): Promise<Recall & { workspaceKey: string; projectKey: string }> {
+  const query = input;
+  const access = await requireProjectRole(ctx, query.workspace_key, query.project_key, 'reader');
+  const project = memoryProjectOf(access);
+  const filters: MemoryFilters = {
+    projectId: project.id,
+    statuses: query.status ?? DEFAULT_STATUSES,
+    types: query.type,
+    since: query.since,
+  };
+  const keys = { workspaceKey: project.workspaceKey, projectKey: project.key };
+  if (query.q !== undefined) {
+    return { ...keys, ...(await recallMemories(ctx, { ...query, q: query.q, filters })) };
+  }
+  const after = decodeNewestCursor(query.cursor);
+  const rows: MemoryRow[] = await ctx.db
+    .select()
+    .from(memories)
+    .where(and(memoryFilter(filters), after))
+    .orderBy(desc(memories.createdAt), desc(memories.id))
+    .limit(query.limit + 1);
+  const result = page(rows, query.limit, (r) => `${r.createdAt.toISOString()}|${r.id}`);
+  return { ...keys, items: result.items.map((row) => ({ row })), nextCursor: result.nextCursor };
+}
+
+function decodeNewestCursor(cursor: string | undefined): SQL | undefined {
+  const key = decodeCursor(cursor);
+  if (key === undefined) return undefined;
+  const [at, id] = key.split('|');
+  const date = new Date(at ?? '');
+  if (!id || Number.isNaN(date.getTime()))
+    throw invalidField('query.cursor', 'is not a cursor this server issued');
+  return or(lt(memories.createdAt, date), and(eq(memories.createdAt, date), lt(memories.id, id)));
+}

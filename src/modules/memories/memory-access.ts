@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import { requireProjectRole, type ProjectAccess } from '../projects/access.ts';
+import { projects, type ProjectRole } from '../projects/table.ts';
+import { workspaces } from '../workspaces/table.ts';
+import { memories, type MemoryRow } from './table.ts';
+import type { MemoryProject } from './store-memories.ts';
+
+export interface MemoryAccess {
+  memory: MemoryRow;
+  access: ProjectAccess;
+  project: MemoryProject;
+}
+
+/** The project of a memory as verbs and presenters need it. */
+export const memoryProjectOf = (access: ProjectAccess): MemoryProject => ({
+  id: access.project.id,
+  key: access.project.key,
+  workspaceId: access.workspaceAccess.workspace.id,
+  workspaceKey: access.workspaceAccess.workspace.key,
+});
+
+/**
+ * A memory the caller may act on with `minRole` in its project. A memory in a project (or
+ * workspace) the caller cannot see is `not_found`; `lock` takes the row for update.
+ */
+export async function requireMemory(
+  ctx: Ctx,
+  id: string,
+  workspaceKey: string | undefined,
+  minRole: ProjectRole,
+  lock = false,
+): Promise<MemoryAccess> {
+  const query = ctx.db
+    .select({ memory: memories, workspaceKey: workspaces.key, projectKey: projects.key })
+    .from(memories)
+    .innerJoin(projects, eq(projects.id, memories.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, memories.workspaceId))
+    .where(eq(memories.id, id))
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: memories }) : await query;
+  if (!row || (workspaceKey !== undefined && workspaceKey !== row.workspaceKey)) {
+    throw notFound(`Memory ${id}`);
+  }
+  const access = await memoryProjectRole(ctx, id, row.workspaceKey, row.projectKey, minRole);
+  return { memory: row.memory, access, project: memoryProjectOf(access) };
+}
+
+/** The caller's access to a memory's project; a project they cannot see hides the memory (404). */
+export function memoryProjectRole(
+  ctx: Ctx,
+  id: string,
+  workspaceKey: string,
+  projectKey: string,
+  minRole: ProjectRole,
+): Promise<ProjectAccess> {
+  return requireProjectRole(ctx, workspaceKey, projectKey, minRole).catch((e: unknown) => {
+    throw e instanceof AppError && e.code === 'not_found' ? notFound(`Memory ${id}`) : e;
+  });
+}

@@ -1,0 +1,28 @@
+import { redactSecrets } from '../../platform/redact-secrets.ts';
+import type { MemoryMetadata } from './table.ts';
+
+export interface MemoryText {
+  content: string;
+  metadata: MemoryMetadata;
+  evidenceRef: string | null;
+}
+
+function redactValue(value: unknown, count: { n: number }): unknown {
+  if (typeof value === 'string') {
+    const r = redactSecrets(value);
+    count.n += r.redactions;
+    return r.text;
+  }
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, count));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v, count)]));
+  }
+  return value;
+}
+
+/** Secrets in any text a memory stores (content, metadata strings, evidence) become markers. */
+export function redactMemory<T extends Partial<MemoryText>>(fields: T): { fields: T; redactions: number } {
+  const count = { n: 0 };
+  const fields2 = redactValue(fields, count) as T;
+  return { fields: fields2, redactions: count.n };
+}

@@ -1,0 +1,156 @@
+import { presentPage } from '../../platform/http/pagination.ts';
+import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
+import type { App } from '../../platform/http/types.ts';
+import { iso } from '../../platform/http/fields.ts';
+import { createMemory } from './create-memory.ts';
+import { deleteMemory } from './delete-memory.ts';
+import { getMemory } from './get-memory.ts';
+import { listMemories } from './list-memories.ts';
+import { memoryHistory } from './memory-history.ts';
+import {
+  createMemoryBody,
+  historyQuery,
+  listMemoriesQuery,
+  memoryAnswer,
+  memoryByIdQuery,
+  memoryHistory as memoryHistoryAnswer,
+  memoryList,
+  memoryParams,
+  memoryWriteAnswer,
+  presentMemory,
+  updateMemoryBody,
+} from './schemas.ts';
+import type { StoredMemory } from './store-memories.ts';
+import type { MemoryVersionRow } from './table.ts';
+import { updateMemory } from './update-memory.ts';
+
+const tags = ['memories'];
+
+const presentWrite = (s: StoredMemory & { workspaceKey: string; projectKey: string }) => ({
+  ...presentMemory(s.row, s),
+  redactions: s.redactions,
+  deduplicated: false,
+});
+
+const presentVersion = (v: MemoryVersionRow) => ({
+  memory_id: v.memoryId,
+  version: v.version,
+  change: v.change,
+  type: v.type,
+  content: v.content,
+  status: v.status,
+  source: v.source,
+  metadata: v.metadata,
+  evidence_ref: v.evidenceRef,
+  changed_by: v.changedBy,
+  changed_at: iso(v.changedAt),
+});
+
+export function memoryRoutes(app: App, deps: AppDeps): void {
+  app.post('/v1/memories', {
+    schema: {
+      tags,
+      summary: 'Remember something (project writer; confirmed or rejected status needs maintainer)',
+      description:
+        'Secrets are replaced by [redacted:<kind>] markers before storing. An identical memory (same ' +
+        'project, type and normalized content) is not stored twice: it is answered with 200 and deduplicated=true.',
+      body: createMemoryBody,
+      response: { 200: memoryWriteAnswer, 201: memoryWriteAnswer },
+    },
+    handler: async (req, reply) => {
+      const stored = await createMemory({ ctx: contextOf(deps, req), input: req.body });
+      return reply
+        .code(stored.created ? 201 : 200)
+        .send({ ...presentWrite(stored), deduplicated: !stored.created });
+    },
+  });
+
+  app.get('/v1/memories', {
+    schema: {
+      tags,
+      summary: 'Recall memories (project reader): ranked by relevance with q, else newest first',
+      description:
+        'With q: memories matching every query term first, then partial matches; typos are corrected ' +
+        'against the words of the project, identifiers (ticket ids, file and function names) match as ' +
+        'written; then type weight, recency and the current_subpath boost. Ranking considers the newest ' +
+        '200 memories matching all terms plus the newest 200 matching any. Raw transcripts are never searched.',
+      querystring: listMemoriesQuery,
+      response: { 200: memoryList },
+    },
+    handler: async (req) => {
+      const result = await listMemories({ ctx: contextOf(deps, req), input: req.query });
+      return {
+        ...presentPage({ items: result.items, nextCursor: result.nextCursor }, (i) => ({
+          ...presentMemory(i.row, result),
+          ...(i.explain ? { explain: i.explain } : {}),
+        })),
+        ...(result.query ? { query: result.query } : {}),
+      };
+    },
+  });
+
+  app.get('/v1/memories/:id', {
+    schema: {
+      tags,
+      summary: 'One memory (project reader)',
+      params: memoryParams,
+      querystring: memoryByIdQuery,
+      response: { 200: memoryAnswer },
+    },
+    handler: async (req) => {
+      const { memory, project } = await getMemory({
+        ctx: contextOf(deps, req),
+        input: { id: req.params.id, workspace_key: req.query.workspace_key },
+      });
+      return presentMemory(memory, { workspaceKey: project.workspaceKey, projectKey: project.key });
+    },
+  });
+
+  app.patch('/v1/memories/:id', {
+    schema: {
+      tags,
+      summary: 'Change a memory (project writer; status changes need maintainer)',
+      description:
+        "The previous version is kept (see /history). A writer's change of the content or type of a confirmed " +
+        'or rejected memory returns it to draft. 409 when the change would duplicate another memory.',
+      params: memoryParams,
+      body: updateMemoryBody,
+      response: { 200: memoryWriteAnswer },
+    },
+    handler: async (req) =>
+      presentWrite(
+        await updateMemory({ ctx: contextOf(deps, req), input: { ...req.body, id: req.params.id } }),
+      ),
+  });
+
+  app.delete('/v1/memories/:id', {
+    schema: {
+      tags,
+      summary: 'Delete a memory (project maintainer); its history is kept',
+      params: memoryParams,
+      querystring: memoryByIdQuery,
+    },
+    handler: async (req, reply) => {
+      await deleteMemory({
+        ctx: contextOf(deps, req),
+        input: { id: req.params.id, workspace_key: req.query.workspace_key },
+      });
+      return reply.code(204).send();
+    },
+  });
+
+  app.get('/v1/memories/:id/history', {
+    schema: {
+      tags,
+      summary: 'Every version of a memory, newest first (project reader); also for deleted memories',
+      params: memoryParams,
+      querystring: historyQuery,
+      response: { 200: memoryHistoryAnswer },
+    },
+    handler: async (req) =>
+      presentPage(
+        await memoryHistory({ ctx: contextOf(deps, req), input: { ...req.query, id: req.params.id } }),
+        presentVersion,
+      ),
+  });
+}

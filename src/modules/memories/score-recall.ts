@@ -1,0 +1,105 @@
+import type { MemoryStatus, MemoryType } from './table.ts';
+
+/**
+ * How recall orders matches (pure, so `explain=true` can show every part): memories matching all
+ * query terms first, then by score = relevance x type weight x recency x subpath boost x status.
+ */
+export const TYPE_WEIGHTS: Record<MemoryType, number> = {
+  decision: 1,
+  constraint: 1,
+  caveat: 0.95,
+  problem: 0.9,
+  goal: 0.85,
+  active_work: 0.85,
+  summary: 0.8,
+  note: 0.75,
+  activity: 0.65,
+};
+export const STATUS_WEIGHTS: Record<MemoryStatus, number> = { confirmed: 1, draft: 0.9, rejected: 0.5 };
+export const RECENCY_HALF_LIFE_DAYS = 120;
+/** Old memories keep this share of their weight: a two-year-old decision still counts. */
+export const RECENCY_FLOOR = 0.6;
+export const SUBPATH_BOOST = { same: 1.3, related: 1.15 };
+
+export interface RecallCandidate {
+  id: string;
+  type: MemoryType;
+  status: MemoryStatus;
+  subpath: string | null;
+  createdAtMs: number;
+  /** ts_rank_cd of the any-term query, normalized to 0..1. */
+  textRank: number;
+  /** Bit i set: term i matched. */
+  matchedMask: number;
+  /** An identifier of the query matched exactly as written. */
+  identifierMatch: boolean;
+}
+
+export interface ScoreParts {
+  score: number;
+  all_terms_matched: boolean;
+  matched_terms: string[];
+  coverage: number;
+  text_rank: number;
+  identifier_match: boolean;
+  type_weight: number;
+  recency: number;
+  subpath_boost: number;
+  status_weight: number;
+}
+
+export interface Scored {
+  id: string;
+  parts: ScoreParts;
+}
+
+const round = (n: number) => Math.round(n * 1e6) / 1e6;
+const DAY_MS = 86_400_000;
+
+function subpathBoost(memorySubpath: string | null, current: string | undefined): number {
+  if (!current || !memorySubpath) return 1;
+  if (memorySubpath === current) return SUBPATH_BOOST.same;
+  const related = current.startsWith(`${memorySubpath}/`) || memorySubpath.startsWith(`${current}/`);
+  return related ? SUBPATH_BOOST.related : 1;
+}
+
+export function scoreCandidate(
+  c: RecallCandidate,
+  terms: string[],
+  opts: { nowMs: number; currentSubpath?: string | undefined },
+): Scored {
+  const matched = terms.filter((_, i) => (c.matchedMask & (1 << i)) !== 0);
+  const coverage = terms.length === 0 ? 0 : matched.length / terms.length;
+  const relevance = 0.55 * coverage + 0.35 * c.textRank + (c.identifierMatch ? 0.1 : 0);
+  const ageDays = Math.max(0, opts.nowMs - c.createdAtMs) / DAY_MS;
+  const recency = RECENCY_FLOOR + (1 - RECENCY_FLOOR) * 0.5 ** (ageDays / RECENCY_HALF_LIFE_DAYS);
+  const typeWeight = TYPE_WEIGHTS[c.type];
+  const boost = subpathBoost(c.subpath, opts.currentSubpath);
+  const statusWeight = STATUS_WEIGHTS[c.status];
+  return {
+    id: c.id,
+    parts: {
+      score: round(relevance * typeWeight * recency * boost * statusWeight),
+      all_terms_matched: terms.length > 0 && matched.length === terms.length,
+      matched_terms: matched,
+      coverage: round(coverage),
+      text_rank: round(c.textRank),
+      identifier_match: c.identifierMatch,
+      type_weight: typeWeight,
+      recency: round(recency),
+      subpath_boost: boost,
+      status_weight: statusWeight,
+    },
+  };
+}
+
+/** The sort key, compared descending: all-terms tier, score, then id (deterministic for ties). */
+export type RankKey = [tier: number, score: number, id: string];
+export const rankKey = (s: Scored): RankKey => [s.parts.all_terms_matched ? 1 : 0, s.parts.score, s.id];
+
+/** Negative when `a` ranks before `b`. */
+export function compareRank(a: RankKey, b: RankKey): number {
+  if (a[0] !== b[0]) return b[0] - a[0];
+  if (a[1] !== b[1]) return b[1] - a[1];
+  return a[2] < b[2] ? 1 : a[2] > b[2] ? -1 : 0;
+}

@@ -1,0 +1,77 @@
+/**
+ * Splitting text into what recall matches on: identifiers kept as written (ticket ids, file and
+ * function names) and plain words (for the typo lexicon). Pure; used for documents and queries.
+ */
+
+/** Runs of characters identifiers are made of; bounded so hostile input stays linear. */
+const TOKEN = /[\p{L}\p{N}_$./:#@-]{2,200}/gu;
+const EDGE_PUNCTUATION = /^[.:/#@-]+|[.:/#@-]+$/g;
+const WORD = /\p{L}{3,40}/gu;
+
+export const MAX_IDENTIFIERS = 200;
+export const MAX_LEXICON_WORDS = 500;
+
+/** An identifier: snake_case, a path or file name, a ticket id (`BILL-142`), camelCase, `x#y`. */
+function isIdentifier(token: string): boolean {
+  if (token.length < 3 || token.length > 120) return false;
+  if (!/\p{L}/u.test(token)) return false;
+  if (/[_$#/]/.test(token)) return true;
+  if (/\p{L}\.\p{L}/u.test(token) && !token.includes('..')) return true;
+  if (/\p{L}-\p{N}|\p{N}-\p{L}/u.test(token)) return true;
+  if (/\p{Ll}\p{Lu}/u.test(token)) return true;
+  return /\p{L}\p{N}|\p{N}\p{L}/u.test(token);
+}
+
+/**
+ * Identifiers in `text`, lower-cased, as written; a path also yields its file name
+ * (`src/invoices/retry.ts` -> `retry.ts`). Distinct, in order of appearance.
+ */
+export function identifiersIn(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(TOKEN)) {
+    const token = match[0].replace(EDGE_PUNCTUATION, '');
+    if (!isIdentifier(token)) continue;
+    const lower = token.toLowerCase();
+    found.add(lower);
+    if (lower.includes('/')) {
+      const base = lower.slice(lower.lastIndexOf('/') + 1);
+      if (isIdentifier(base)) found.add(base);
+    }
+    if (found.size >= MAX_IDENTIFIERS) break;
+  }
+  return [...found];
+}
+
+/** Plain words (letters only, 3-40 long), lower-cased and distinct: the typo-correction lexicon. */
+export function lexiconWords(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(WORD)) {
+    found.add(match[0].toLowerCase());
+    if (found.size >= MAX_LEXICON_WORDS) break;
+  }
+  return [...found];
+}
+
+export interface QueryTerms {
+  /** Identifiers of the query, matched as written (and loosely as words). */
+  identifiers: string[];
+  /** The other words, matched with English stemming (stop words drop out in SQL). */
+  words: string[];
+}
+
+export const MAX_QUERY_TERMS = 12;
+
+/** The terms of a recall query: identifiers first, then plain words, at most MAX_QUERY_TERMS. */
+export function queryTerms(q: string): QueryTerms {
+  const identifiers = identifiersIn(q).slice(0, MAX_QUERY_TERMS);
+  const covered = new Set(identifiers.flatMap((i) => lexiconWords(i)));
+  const words: string[] = [];
+  for (const match of q.matchAll(/[\p{L}\p{N}]{1,60}/gu)) {
+    const word = match[0].toLowerCase();
+    if (covered.has(word) || words.includes(word)) continue;
+    if (identifiers.some((i) => i.split(/[^\p{L}\p{N}]+/u).includes(word))) continue;
+    words.push(word);
+    if (identifiers.length + words.length >= MAX_QUERY_TERMS) break;
+  }
+  return { identifiers, words };
+}

@@ -1,0 +1,79 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { queryRows } from '../../platform/db/query-rows.ts';
+import { appendAudit } from '../audit/append-audit.ts';
+import { requireRawAccess } from './raw-access.ts';
+import { hitPrefixes, snippetAround } from './snippet.ts';
+import { RAW_INDEXED_CHARS, rawMessages, type RawMessageRow } from './table.ts';
+
+/** Ranking looks at the newest matches only, like memory recall. */
+const CANDIDATE_LIMIT = 200;
+
+export interface RawSnippet {
+  message: Pick<RawMessageRow, 'id' | 'sessionId' | 'role' | 'createdAt'>;
+  snippet: string;
+}
+
+/**
+ * Searches raw transcript messages (never memories) and answers snippets only. Audited
+ * `raw.search` with the query and the number of results.
+ */
+export async function searchRaw({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { workspace_key: string; project_key: string; q: string; limit: number; max_chars: number };
+}): Promise<RawSnippet[]> {
+  const access = await requireRawAccess(ctx, input.workspace_key, input.project_key);
+  const query = sql`websearch_to_tsquery('english', ${input.q})`;
+  const ranked = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`
+      select c.id from (
+        select id, created_at, search from ${rawMessages}
+        where project_id = ${access.project.id} and search @@ ${query}
+        order by created_at desc, id desc
+        limit ${CANDIDATE_LIMIT}
+      ) c
+      order by ts_rank_cd(c.search, ${query}, 32) desc, c.created_at desc, c.id desc
+      limit ${input.limit}`,
+  );
+  const ids = ranked.map((r) => r.id);
+  const rows = ids.length
+    ? await ctx.db
+        .select({
+          id: rawMessages.id,
+          sessionId: rawMessages.sessionId,
+          role: rawMessages.role,
+          createdAt: rawMessages.createdAt,
+          text: sql<string>`left(${rawMessages.content}, ${RAW_INDEXED_CHARS})`,
+        })
+        .from(rawMessages)
+        .where(and(eq(rawMessages.projectId, access.project.id), inArray(rawMessages.id, ids)))
+        .orderBy(desc(rawMessages.createdAt))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const prefixes = hitPrefixes(input.q);
+  const items = ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [{ message: r, snippet: snippetAround(r.text, prefixes, input.max_chars) }] : [];
+  });
+  await ctx.db.transaction((tx) =>
+    appendAudit(
+      { ...ctx, db: tx },
+      {
+        workspaceId: access.workspaceAccess.workspace.id,
+        action: 'raw.search',
+        target: { type: 'project', id: access.project.id },
+        params: {
+          workspace_key: access.workspaceAccess.workspace.key,
+          project_key: access.project.key,
+          q: input.q,
+          count: items.length,
+        },
+      },
+    ),
+  );
+  return items;
+}

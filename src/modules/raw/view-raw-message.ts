@@ -1,0 +1,56 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import { appendAudit } from '../audit/append-audit.ts';
+import { projects } from '../projects/table.ts';
+import { workspaces } from '../workspaces/table.ts';
+import { requireRawAccess } from './raw-access.ts';
+import type { RawSnippet } from './search-raw.ts';
+import { hitPrefixes, snippetAround } from './snippet.ts';
+import { RAW_INDEXED_CHARS, rawMessages } from './table.ts';
+
+/** One raw message as a snippet (its start, or around the first hit of `q`); audited `raw.view`. */
+export async function viewRawMessage({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: string; workspace_key: string; max_chars: number; q?: string | undefined };
+}): Promise<RawSnippet> {
+  const [row] = await ctx.db
+    .select({
+      id: rawMessages.id,
+      sessionId: rawMessages.sessionId,
+      role: rawMessages.role,
+      createdAt: rawMessages.createdAt,
+      text: sql<string>`left(${rawMessages.content}, ${RAW_INDEXED_CHARS})`,
+      projectKey: projects.key,
+    })
+    .from(rawMessages)
+    .innerJoin(projects, eq(projects.id, rawMessages.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, rawMessages.workspaceId))
+    .where(sql`${rawMessages.id} = ${input.id} and ${workspaces.key} = ${input.workspace_key}`)
+    .limit(1);
+  if (!row) throw notFound(`Raw message ${input.id}`);
+  const access = await requireRawAccess(ctx, input.workspace_key, row.projectKey).catch((e: unknown) => {
+    throw e instanceof AppError && e.code === 'not_found' ? notFound(`Raw message ${input.id}`) : e;
+  });
+  const snippet = snippetAround(row.text, input.q ? hitPrefixes(input.q) : [], input.max_chars);
+  await ctx.db.transaction((tx) =>
+    appendAudit(
+      { ...ctx, db: tx },
+      {
+        workspaceId: access.workspaceAccess.workspace.id,
+        action: 'raw.view',
+        target: { type: 'raw_message', id: row.id },
+        params: {
+          workspace_key: access.workspaceAccess.workspace.key,
+          project_key: access.project.key,
+          message_id: row.id,
+          session_id: row.sessionId,
+        },
+      },
+    ),
+  );
+  return { message: row, snippet };
+}

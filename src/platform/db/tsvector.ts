@@ -1,0 +1,6 @@
+import { customType } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's `tsvector` (full-text search document); written and read through SQL only. */
+export const tsvector = customType<{ data: string; driverData: string }>({
+  dataType: () => 'tsvector',
+});
