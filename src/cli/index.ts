@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import { ConfigError } from '../config/index.ts';
 import { DataDirLockedError } from '../platform/db/data-dir-lock.ts';
 import { AppError } from '../platform/http/errors.ts';
-import { adminResetKey } from './admin-reset-key.ts';
+import { CliError } from './api-client.ts';
+import type { ImportOptions } from './import-command.ts';
 
 const program = new Command()
   .name('ctxhub')
@@ -24,12 +25,46 @@ program
     "Revoke a server administrator's keys and print a one-time link to a new one (server stopped, for PGlite)",
   )
   .requiredOption('--email <email>', "the administrator's e-mail")
-  .action(adminResetKey);
+  .action(async (options: { email: string }) => {
+    const { adminResetKey } = await import('./admin-reset-key.ts');
+    await adminResetKey(options);
+  });
+
+program
+  .command('import')
+  .description(
+    'Upload a transcript to a running ctxhub server, parse it and extract staged memories (and commit them with --commit)',
+  )
+  .argument('<file>', 'the transcript: a session .jsonl, a .json export, or any text file')
+  .requiredOption('--workspace <key>', 'workspace key')
+  .requiredOption('--project <key>', 'project key, e.g. codehost:acme/api')
+  .option(
+    '--source <source>',
+    'agent_jsonl, agent_json_export or text (default: from the extension: .jsonl, .json, anything else)',
+  )
+  .option('--commit', 'commit the staged memories as (draft) memories', false)
+  .addHelpText(
+    'after',
+    '\nEnvironment:\n' +
+      '  SERVICE_URL      the ctxhub server, e.g. http://127.0.0.1:8080\n' +
+      '  SERVICE_API_KEY  your API key\n\n' +
+      'Progress goes to stderr (bars on a terminal, plain lines otherwise); the summary to stdout.',
+  )
+  .action(async (file: string, options: ImportOptions) => {
+    // Loaded on demand: a client command does not need the server's modules.
+    const { importCommand } = await import('./import-command.ts');
+    await importCommand(file, options);
+  });
 
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof AppError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof DataDirLockedError ||
+    err instanceof AppError ||
+    err instanceof CliError
+  ) {
     process.stderr.write(`ctxhub: ${err.message}\n`);
   } else {
     process.stderr.write(`ctxhub: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);

@@ -1,0 +1,278 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startServer, waitFor, type ServerProcess } from '../test/server-process.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { sourceForFile } from './import-command.ts';
+
+/**
+ * `ctxhub import` against a real server process: upload, parse, extract and commit over HTTP, the
+ * summary on stdout, progress on stderr, and a non-zero exit with the server's message on errors.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const FIXTURES = fileURLToPath(new URL('../modules/imports/fixtures/', import.meta.url));
+const WS = 'cli-imports';
+const PROJECT = 'codehost:acme/billing-api';
+
+let dataDir: string;
+let scratch: string;
+let database: TestDatabase | undefined;
+let server: ServerProcess;
+let key: string;
+let cliEnv: Record<string, string>;
+
+async function api<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'ctxhub-cli-import-'));
+  scratch = mkdtempSync(join(tmpdir(), 'ctxhub-cli-files-'));
+  let env: Record<string, string> = { SERVICE_DATA_DIR: dataDir, SERVICE_LOG_LEVEL: 'info' };
+  if (onPostgres) {
+    database = await createTestDatabase();
+    env = {
+      ...env,
+      DATABASE_URL: database.url!,
+      SERVICE_API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
+      SERVICE_ONE_TIME_TOKEN_SECRET: randomBytes(32).toString('hex'),
+      SERVICE_INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    };
+  }
+  server = await startServer(env);
+  const link = await waitFor(() => /(http:\/\/\S+\/v1\/api-keys\/one-time\/\S+)/.exec(server.output())?.[1]);
+  expect(link, server.output()).toBeDefined();
+  const revealed = await fetch(`${server.baseUrl}${new URL(link!).pathname}`);
+  key = ((await revealed.json()) as { api_key: string }).api_key;
+  expect((await api('POST', '/v1/workspaces', { workspace_key: WS })).status).toBe(201);
+  expect((await api('POST', `/v1/workspaces/${WS}/projects`, { key: PROJECT })).status).toBe(201);
+  cliEnv = { SERVICE_URL: server.baseUrl, SERVICE_API_KEY: key };
+}, 120_000);
+
+afterAll(async () => {
+  if (server && server.proc.exitCode === null) {
+    server.proc.kill('SIGTERM');
+    await server.exited;
+  }
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const importArgs = (file: string, ...extra: string[]) => [
+  'import',
+  file,
+  '--workspace',
+  WS,
+  '--project',
+  PROJECT,
+  ...extra,
+];
+
+/** The `name: value` lines of the summary. */
+function summaryOf(stdout: string): Record<string, string> {
+  return Object.fromEntries(
+    stdout
+      .split('\n')
+      .map((line) => /^([a-z ]+):\s+(.*)$/.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => [m[1]!, m[2]!]),
+  );
+}
+
+interface Listed<T> {
+  items: T[];
+}
+
+const importsOfProject = async () =>
+  (
+    await api<Listed<{ id: string; status: string }>>(
+      'GET',
+      `/v1/imports?workspace_key=${WS}&project_key=${encodeURIComponent(PROJECT)}&limit=200`,
+    )
+  ).json.items;
+
+const memoriesOfProject = async () =>
+  (
+    await api<Listed<{ id: string; source: string; status: string; evidence_ref: string }>>(
+      'GET',
+      `/v1/memories?workspace_key=${WS}&project_key=${encodeURIComponent(PROJECT)}&status=draft,confirmed&limit=200`,
+    )
+  ).json.items;
+
+describe('ctxhub import', () => {
+  it('picks the source from the file extension', () => {
+    expect(sourceForFile('a/session.jsonl')).toBe('agent_jsonl');
+    expect(sourceForFile('EXPORT.JSON')).toBe('agent_json_export');
+    expect(sourceForFile('notes.md')).toBe('text');
+    expect(sourceForFile('README')).toBe('text');
+  });
+
+  it('uploads, parses and extracts a session file, printing the summary and the import id', async () => {
+    const file = join(FIXTURES, 'claude-code-session.jsonl');
+    const run = await runCli(importArgs(file), cliEnv);
+    expect(run.code, run.stderr).toBe(0);
+    const summary = summaryOf(run.stdout);
+    expect(summary).toMatchObject({
+      status: 'extracted',
+      file: 'claude-code-session.jsonl',
+      source: 'agent_jsonl',
+      sessions: '2',
+      messages: '21',
+      skipped: '2',
+      staged: '7',
+      committed: '0',
+      'memories created': '0',
+      redactions: '0',
+    });
+    expect(summary.import).toMatch(/^imp_[0-9A-Z]+$/);
+    expect(run.stdout).toContain(`POST /v1/imports/${summary.import}/commit`);
+    // Progress is on stderr, as plain lines (stderr is not a terminal here), never on stdout.
+    expect(run.stderr).toMatch(/^upload claude-code-session\.jsonl: sending /m);
+    expect(run.stderr).toMatch(/^upload claude-code-session\.jsonl: done, .* import imp_/m);
+    expect(run.stderr).toMatch(/^parse: done, 2 sessions, 21 messages, 2 skipped/m);
+    expect(run.stderr).toMatch(/^extract: done, 7 staged/m);
+    expect(run.stderr).not.toContain('\u001b[');
+    expect(run.stdout).not.toMatch(/running|sending/);
+
+    const uploaded = (await api('GET', `/v1/imports/${summary.import}`)).json;
+    const content = readFileSync(file);
+    expect(uploaded).toMatchObject({
+      status: 'extracted',
+      source: 'agent_jsonl',
+      bytes: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+    });
+    expect(await memoriesOfProject()).toEqual([]);
+  }, 60_000);
+
+  it('with --commit creates the memories, and --source overrides the extension', async () => {
+    const before = (await memoriesOfProject()).length;
+    const run = await runCli(
+      importArgs(join(FIXTURES, 'notes.md'), '--commit', '--source', 'markdown'),
+      cliEnv,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const summary = summaryOf(run.stdout);
+    expect(summary).toMatchObject({
+      status: 'committed',
+      source: 'markdown',
+      sessions: '1',
+      messages: '2',
+      staged: '8',
+      committed: '8',
+      'memories created': '8',
+    });
+    expect(run.stdout).not.toContain('--commit');
+    expect(run.stderr).toMatch(/^commit: done, 8 committed, 8 memories created/m);
+    const memories = await memoriesOfProject();
+    expect(memories).toHaveLength(before + 8);
+    const fromImport = memories.filter((m) => m.source === 'import');
+    expect(fromImport.length).toBeGreaterThanOrEqual(8);
+    for (const m of fromImport) {
+      expect(m.status).toBe('draft');
+      expect(m.evidence_ref).toMatch(/^raw_message:rmsg_/);
+    }
+  }, 60_000);
+
+  it('streams a multi-megabyte file intact, reporting progress as it goes', async () => {
+    const file = join(scratch, 'big-notes.txt');
+    const paragraph = (i: number) =>
+      `Paragraph ${i}: the invoice job runs on every replica and takes an advisory lock first. ${'x'.repeat(400)}\n\n`;
+    writeFileSync(file, Array.from({ length: 6000 }, (_, i) => paragraph(i)).join(''));
+    const content = readFileSync(file);
+    expect(content.length).toBeGreaterThan(2_500_000);
+    const run = await runCli(importArgs(file), cliEnv);
+    expect(run.code, run.stderr).toBe(0);
+    const summary = summaryOf(run.stdout);
+    expect(summary).toMatchObject({ source: 'text', status: 'extracted' });
+    expect(run.stderr).toMatch(/^upload big-notes\.txt: .* sent \(50%\)$/m);
+    const uploaded = (await api('GET', `/v1/imports/${summary.import}`)).json;
+    expect(uploaded).toMatchObject({
+      bytes: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+    });
+  }, 90_000);
+
+  it('exits non-zero with the server message for a bad key, storing nothing', async () => {
+    const before = await importsOfProject();
+    const run = await runCli(importArgs(join(FIXTURES, 'notes.md')), {
+      ...cliEnv,
+      SERVICE_API_KEY: 'ctxh_not-a-real-key',
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('Invalid API key');
+    expect(run.stdout).toBe('');
+    expect(await importsOfProject()).toEqual(before);
+  }, 60_000);
+
+  it('exits non-zero for a missing file without calling the server', async () => {
+    const before = await importsOfProject();
+    const missing = join(scratch, 'no-such-file.jsonl');
+    const run = await runCli(importArgs(missing), cliEnv);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(`File not found: ${missing}`);
+    expect(run.stdout).toBe('');
+    const dir = await runCli(importArgs(scratch), cliEnv);
+    expect(dir.code).not.toBe(0);
+    expect(dir.stderr).toContain(`Not a file: ${scratch}`);
+    expect(await importsOfProject()).toEqual(before);
+  }, 60_000);
+
+  it('exits non-zero naming SERVICE_URL and SERVICE_API_KEY when they are missing or bad', async () => {
+    const file = join(FIXTURES, 'notes.md');
+    const none = await runCli(importArgs(file), {});
+    expect(none.code).not.toBe(0);
+    expect(none.stderr).toMatch(/SERVICE_URL: is required/);
+    expect(none.stderr).toMatch(/SERVICE_API_KEY: is required/);
+    const bad = await runCli(importArgs(file), { SERVICE_URL: 'ftp://example.test', SERVICE_API_KEY: key });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/SERVICE_URL: must be an http\(s\) URL/);
+  }, 60_000);
+
+  it('exits non-zero with the server message for a project that does not exist, a bad source and a failed parse', async () => {
+    const notes = join(FIXTURES, 'notes.md');
+    const nowhere = await runCli(
+      ['import', notes, '--workspace', WS, '--project', 'codehost:acme/nowhere'],
+      cliEnv,
+    );
+    expect(nowhere.code).not.toBe(0);
+    expect(nowhere.stderr).toMatch(/not found/);
+
+    const badSource = await runCli(importArgs(notes, '--source', 'Bad Source'), cliEnv);
+    expect(badSource.code).not.toBe(0);
+    expect(badSource.stderr).toContain('body.source: must be lower-case letters');
+
+    const empty = await runCli(importArgs(join(FIXTURES, 'empty.jsonl')), cliEnv);
+    expect(empty.code).not.toBe(0);
+    expect(empty.stderr).toMatch(
+      /Import imp_[0-9A-Z]+ failed: Nothing usable in empty\.jsonl: no messages found/,
+    );
+    expect(empty.stderr).toMatch(/^parse: failed$/m);
+    expect(empty.stdout).toBe('');
+  }, 60_000);
+
+  it('exits non-zero when the server cannot be reached', async () => {
+    const run = await runCli(importArgs(join(FIXTURES, 'notes.md')), {
+      SERVICE_URL: 'http://127.0.0.1:9',
+      SERVICE_API_KEY: key,
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/Cannot reach the ctxhub server at http:\/\/127\.0\.0\.1:9/);
+  }, 60_000);
+});
