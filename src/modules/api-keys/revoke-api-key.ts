@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { notFound, notFoundAs } from '../../platform/http/errors.ts';
 import { forgetRevokedKeys } from './auth-cache.ts';
 import { appendAudit } from '../audit/append-audit.ts';
 import { auditWorkspaceOf, authorityOverUser } from './key-authority.ts';
@@ -12,10 +12,10 @@ export async function revokeApiKey({ ctx, input }: { ctx: Ctx; input: { id: stri
     const txCtx = { ...ctx, db: tx };
     const [key] = await tx.select().from(apiKeys).where(eq(apiKeys.id, input.id)).for('update');
     if (!key) throw notFound(`API key ${input.id}`);
-    const authority = await authorityOverUser(txCtx, key.userId, true).catch((e: unknown) => {
-      // Someone else's key, seen by a caller with no say over its owner, does not exist for them.
-      throw (e as { code?: string }).code === 'not_found' ? notFound(`API key ${input.id}`) : e;
-    });
+    // Someone else's key, seen by a caller with no say over its owner, does not exist for them.
+    const authority = await authorityOverUser(txCtx, key.userId, true).catch(
+      notFoundAs(`API key ${input.id}`),
+    );
     if (key.revokedAt) return key;
     const [revoked] = await tx
       .update(apiKeys)

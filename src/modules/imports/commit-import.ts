@@ -21,7 +21,7 @@ export async function commitImport({
 }: {
   ctx: Ctx;
   input: { id: string; staged_ids?: string[] | undefined };
-}): Promise<ImportRow> {
+}): Promise<ImportAccess> {
   const found = await requireImport(ctx, input.id);
   const ids = input.staged_ids ? [...new Set(input.staged_ids)] : undefined;
   if (ids) await assertStagedOfImport(ctx, input.id, ids);

@@ -6,7 +6,7 @@ import { contentHash } from '../memories/content-hash.ts';
 import { memories } from '../memories/table.ts';
 import { rawMessages, rawSessions } from '../raw/table.ts';
 import { extractCandidates } from './extract-candidates.ts';
-import { requireImport } from './import-access.ts';
+import { requireImport, type ImportAccess } from './import-access.ts';
 import { runImportStep, type StepOutcome } from './run-import-step.ts';
 import { stagedMemories, type ImportRow } from './table.ts';
 
@@ -19,7 +19,13 @@ const EXTRACT_READ_CHARS = 50_000;
  * from the wording, clipped), leaving out what the project already remembers and repeats within
  * the import. Staged memories start selected; commit turns them into memories.
  */
-export async function extractImport({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ImportRow> {
+export async function extractImport({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: string };
+}): Promise<ImportAccess> {
   const found = await requireImport(ctx, input.id);
   return runImportStep(ctx, found, 'extract', (row) => extractStaged(ctx, row));
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { AppError, notFound } from '../../platform/http/errors.ts';
+import { notFound, notFoundAs } from '../../platform/http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { projects } from '../projects/table.ts';
 import { requireRawAccess } from '../raw/raw-access.ts';
@@ -26,8 +26,8 @@ export async function requireImport(ctx: Ctx, id: string): Promise<ImportAccess>
     .where(eq(imports.id, id))
     .limit(1);
   if (!found) throw notFound(`Import ${id}`);
-  const access = await requireRawAccess(ctx, found.workspaceKey, found.projectKey).catch((e: unknown) => {
-    throw e instanceof AppError && e.code === 'not_found' ? notFound(`Import ${id}`) : e;
-  });
+  const access = await requireRawAccess(ctx, found.workspaceKey, found.projectKey).catch(
+    notFoundAs(`Import ${id}`),
+  );
   return { row: found.row, access, keys: { workspaceKey: found.workspaceKey, projectKey: found.projectKey } };
 }

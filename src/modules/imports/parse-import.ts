@@ -4,7 +4,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
 import { rawMessages, rawSessions } from '../raw/table.ts';
-import { requireImport } from './import-access.ts';
+import { requireImport, type ImportAccess } from './import-access.ts';
 import { parseTranscript } from './parsers/parse-transcript.ts';
 import type { ParseEvent } from './parsers/types.ts';
 import { runImportStep, type StepOutcome } from './run-import-step.ts';
@@ -29,7 +29,13 @@ type Row = typeof rawMessages.$inferInsert;
  * and session id) is updated in place by message position, and messages past its new end are
  * removed: re-importing never duplicates. Nothing usable: the import ends `failed`.
  */
-export async function parseImport({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ImportRow> {
+export async function parseImport({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: string };
+}): Promise<ImportAccess> {
   const found = await requireImport(ctx, input.id);
   return runImportStep(ctx, found, 'parse', (row) => parseFile(ctx, row));
 }

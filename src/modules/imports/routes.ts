@@ -138,10 +138,8 @@ export function importRoutes(app: App, deps: AppDeps): void {
     app.post(`/v1/imports/:id/${step}`, {
       schema: { tags, summary, params: importParams, body: stepBody, response: { 200: importAnswer } },
       handler: async (req) => {
-        const ctx = contextOf(deps, req);
-        const row = await verb({ ctx, input: { id: req.params.id } });
-        const found = await requireImport(ctx, row.id);
-        return presentImport(row, found.keys);
+        const done = await verb({ ctx: contextOf(deps, req), input: { id: req.params.id } });
+        return presentImport(done.row, done.keys);
       },
     });
   }
@@ -158,10 +156,11 @@ export function importRoutes(app: App, deps: AppDeps): void {
       response: { 200: importAnswer },
     },
     handler: async (req) => {
-      const ctx = contextOf(deps, req);
-      const row = await commitImport({ ctx, input: { id: req.params.id, staged_ids: req.body?.staged_ids } });
-      const found = await requireImport(ctx, row.id);
-      return presentImport(row, found.keys);
+      const done = await commitImport({
+        ctx: contextOf(deps, req),
+        input: { id: req.params.id, staged_ids: req.body?.staged_ids },
+      });
+      return presentImport(done.row, done.keys);
     },
   });
 

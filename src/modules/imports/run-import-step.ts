@@ -26,14 +26,14 @@ export type StepOutcome = { stats: ImportStats } | { failed: string; stats: Impo
 /**
  * Runs one pipeline step exactly once at a time: claims the import with a conditional update (409
  * when it is in another status or the step is already running), runs `work` outside any
- * transaction (it writes in bounded batches), then records the new status and an audit entry.
+ * transaction (it writes in bounded batches), then records the new status and an audit entry. Answers the import as it now is.
  */
 export async function runImportStep(
   ctx: Ctx,
   found: ImportAccess,
   step: ImportStep,
   work: (row: ImportRow) => Promise<StepOutcome>,
-): Promise<ImportRow> {
+): Promise<ImportAccess> {
   const now = ctx.now();
   const [claimed] = await ctx.db
     .update(imports)
@@ -96,6 +96,6 @@ export async function runImportStep(
         correlationId: claimed.id,
       },
     );
-    return row!;
+    return { ...found, row: row! };
   });
 }

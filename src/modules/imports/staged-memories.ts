@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
@@ -58,13 +58,27 @@ export async function updateStaged({
     const redacted = input.content === undefined ? null : redactSecrets(input.content);
     const content = redacted?.text ?? staged.content;
     const type = input.type ?? staged.type;
+    const hash = contentHash(content);
+    const [twin] = await tx
+      .select({ id: stagedMemories.id })
+      .from(stagedMemories)
+      .where(
+        and(
+          eq(stagedMemories.importId, input.id),
+          eq(stagedMemories.type, type),
+          eq(stagedMemories.contentHash, hash),
+          ne(stagedMemories.id, staged.id),
+        ),
+      )
+      .limit(1);
+    if (twin) throw conflict(`Staged memory ${twin.id} of this import already has this type and content`);
     const [row] = await tx
       .update(stagedMemories)
       .set({
         selected: input.selected ?? staged.selected,
         type,
         content,
-        contentHash: contentHash(content),
+        contentHash: hash,
         redactions: staged.redactions + (redacted?.redactions ?? 0),
         updatedAt: ctx.now(),
       })

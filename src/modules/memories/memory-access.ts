@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { AppError, notFound } from '../../platform/http/errors.ts';
+import { notFound, notFoundAs } from '../../platform/http/errors.ts';
 import { requireProjectRole, type ProjectAccess } from '../projects/access.ts';
 import { projects, type ProjectRole } from '../projects/table.ts';
 import { workspaces } from '../workspaces/table.ts';
@@ -55,7 +55,5 @@ export function memoryProjectRole(
   projectKey: string,
   minRole: ProjectRole,
 ): Promise<ProjectAccess> {
-  return requireProjectRole(ctx, workspaceKey, projectKey, minRole).catch((e: unknown) => {
-    throw e instanceof AppError && e.code === 'not_found' ? notFound(`Memory ${id}`) : e;
-  });
+  return requireProjectRole(ctx, workspaceKey, projectKey, minRole).catch(notFoundAs(`Memory ${id}`));
 }

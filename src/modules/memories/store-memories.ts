@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { appendAudit } from '../audit/append-audit.ts';
 import { contentHash } from './content-hash.ts';
@@ -146,7 +147,8 @@ export async function storeMemories(
     const k = key(d.type, d.hash);
     const fresh = byKey.get(k);
     const row = fresh ?? existingByKey.get(k);
-    if (!row) throw new Error(`memory ${k} neither inserted nor found`);
+    // The identical memory that blocked the insert was deleted before it could be read.
+    if (!row) throw conflict('An identical memory was being deleted concurrently; retry');
     const created = fresh !== undefined && !createdIds.has(fresh.id);
     if (created) {
       createdIds.add(fresh.id);

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
+import { redactSecrets } from '../../platform/redact-secrets.ts';
 import { appendAudit } from '../audit/append-audit.ts';
 import { requireRawAccess } from './raw-access.ts';
 import { hitPrefixes, snippetAround } from './snippet.ts';
@@ -51,7 +52,6 @@ export async function searchRaw({
         })
         .from(rawMessages)
         .where(and(eq(rawMessages.projectId, access.project.id), inArray(rawMessages.id, ids)))
-        .orderBy(desc(rawMessages.createdAt))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const prefixes = hitPrefixes(input.q);
@@ -69,7 +69,7 @@ export async function searchRaw({
         params: {
           workspace_key: access.workspaceAccess.workspace.key,
           project_key: access.project.key,
-          q: input.q,
+          q: redactSecrets(input.q).text, // a pasted token must not live on in the audit log
           count: items.length,
         },
       },

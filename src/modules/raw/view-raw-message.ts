@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { AppError, notFound } from '../../platform/http/errors.ts';
+import { notFound, notFoundAs } from '../../platform/http/errors.ts';
 import { appendAudit } from '../audit/append-audit.ts';
 import { projects } from '../projects/table.ts';
 import { workspaces } from '../workspaces/table.ts';
@@ -32,9 +32,9 @@ export async function viewRawMessage({
     .where(sql`${rawMessages.id} = ${input.id} and ${workspaces.key} = ${input.workspace_key}`)
     .limit(1);
   if (!row) throw notFound(`Raw message ${input.id}`);
-  const access = await requireRawAccess(ctx, input.workspace_key, row.projectKey).catch((e: unknown) => {
-    throw e instanceof AppError && e.code === 'not_found' ? notFound(`Raw message ${input.id}`) : e;
-  });
+  const access = await requireRawAccess(ctx, input.workspace_key, row.projectKey).catch(
+    notFoundAs(`Raw message ${input.id}`),
+  );
   const snippet = snippetAround(row.text, input.q ? hitPrefixes(input.q) : [], input.max_chars);
   await ctx.db.transaction((tx) =>
     appendAudit(

@@ -57,6 +57,15 @@ export const invalidField = (path: string, message: string) =>
 export const unauthenticated = () => new AppError('unauthenticated', 'Invalid API key');
 export const forbidden = (message: string) => new AppError('forbidden', message);
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
+/**
+ * For `.catch()`: a `not_found` about the container (workspace, project) becomes one about the
+ * thing asked for, so a caller who cannot see the container learns nothing about it.
+ */
+export const notFoundAs =
+  (what: string) =>
+  (e: unknown): never => {
+    throw e instanceof AppError && e.code === 'not_found' ? notFound(what) : e;
+  };
 export const conflict = (message: string) => new AppError('conflict', message);
 export const gone = (message: string) => new AppError('gone', message);
 export const rateLimited = (retryAfterSeconds: number) =>
