@@ -9,7 +9,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Harness, TestUser } from '../../test/harness.ts';
 import { auditLogPages, type AuditEntry } from '../audit/audit-test-scenario.ts';
-import { rawMessages } from '../raw/table.ts';
+import { freshProject, type Memory, type Place } from '../memories/memory-test-fixtures.ts';
+import type { Team } from '../projects/project-test-fixtures.ts';
+import { rawMessages, rawSessions } from '../raw/table.ts';
 import { imports } from './table.ts';
 
 /** An import as the import routes answer it. */
@@ -247,3 +249,50 @@ export const uploadState = async (h: Harness, ws: string) => ({
 /** The import.* entries of a workspace's audit log, newest first. */
 export const importLog = (h: Harness, ws: string): Promise<AuditEntry[]> =>
   auditLogPages(h, h.admin, { workspace_key: ws, action_prefix: 'import.' });
+
+/** The place of a team's project, as the memory fixtures take it. */
+export const placeOf = (team: Team): Place => ({ ws: team.ws, project: team.project });
+
+/**
+ * The helpers the pipeline test files share, bound to the file's harness and to its team (read when a
+ * helper runs, so the file sets the team in its own beforeAll).
+ */
+export function pipelineHelpers(h: Harness, currentTeam: () => Team) {
+  /** A new project of the team's workspace with the team's roles: raw sessions and memories start empty. */
+  const fresh = async (): Promise<Team> => freshProject(h, currentTeam());
+
+  /** Raw sessions of a project, counted in SQL. */
+  async function rawSessionCount(projectId: string): Promise<number> {
+    const [row] = await h.database.db
+      .select({ n: count() })
+      .from(rawSessions)
+      .where(eq(rawSessions.projectId, projectId));
+    return row!.n;
+  }
+
+  const rawSearch = (as: TestUser, team: Team, q: string) =>
+    h.request('GET', '/v1/raw/search', {
+      as,
+      query: { workspace_key: team.ws, project_key: team.project, q, limit: '20' },
+    });
+
+  /** A fresh project with an extracted import of notes.md (eight staged memories). */
+  async function extractedNotes() {
+    const p = await fresh();
+    const { extracted } = await runPipeline(
+      h,
+      p.writer,
+      { ws: p.ws, project: p.project, file: 'notes.md' },
+      'extract',
+    );
+    return { p, id: extracted!.id, staged: await stagedOf(h, extracted!.id) };
+  }
+
+  const memoryById = async (id: string): Promise<Memory> => {
+    const res = await h.request('GET', `/v1/memories/${id}`, { as: h.admin });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Memory;
+  };
+
+  return { fresh, rawSessionCount, rawSearch, extractedNotes, memoryById };
+}

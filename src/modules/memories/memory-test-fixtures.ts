@@ -5,7 +5,8 @@ import { expect } from 'vitest';
 import { expectError } from '../../test/assertions.ts';
 import type { Harness, TestUser } from '../../test/harness.ts';
 import { auditLogPages, type AuditEntry } from '../audit/audit-test-scenario.ts';
-import type { Team } from '../projects/project-test-fixtures.ts';
+import { team, type Team } from '../projects/project-test-fixtures.ts';
+import { outsiderWithWorkspace } from '../workspaces/member-test-fixtures.ts';
 
 /** A memory as GET /v1/memories/:id answers it. */
 export interface Memory {
@@ -91,6 +92,18 @@ export interface Place {
 
 export const ALL_STATUSES = 'draft,confirmed,rejected';
 
+export const MINUTE = 60_000;
+export const DAY = 86_400_000;
+
+/** The team, and a user who owns another workspace only (`outsider`) with that workspace. */
+export async function teamAndOutsider(
+  h: Harness,
+): Promise<{ t: Team; outsider: TestUser; outsiderWs: string }> {
+  const t = await team(h);
+  const { outsider, outsiderWs } = await outsiderWithWorkspace(h);
+  return { t, outsider, outsiderWs };
+}
+
 /** `as` posts a memory to the project of `place` (the body may override the keys). */
 export const remember = (h: Harness, place: Place, as: TestUser, body: Record<string, unknown>) =>
   h.request('POST', '/v1/memories', {
@@ -167,8 +180,23 @@ export const getMemory = (h: Harness, as: TestUser, id: string, query: Record<st
 export const patchMemory = (h: Harness, as: TestUser, id: string, body: unknown) =>
   h.request('PATCH', `/v1/memories/${id}`, { as, body });
 
+/** A PATCH that must succeed; answers the memory. */
+export async function patched(
+  h: Harness,
+  as: TestUser,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<MemoryWrite> {
+  const res = await patchMemory(h, as, id, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as MemoryWrite;
+}
+
 export const deleteMemory = (h: Harness, as: TestUser, id: string, query: Record<string, string> = {}) =>
   h.request('DELETE', `/v1/memories/${id}`, { as, query });
+
+/** The memory part of a write answer. */
+export const memoryOf = ({ redactions: _r, deduplicated: _d, ...m }: MemoryWrite): Memory => m;
 
 /** A memory as the server admin reads it, or null where it does not exist. */
 export async function readMemory(h: Harness, id: string): Promise<Memory | null> {
@@ -204,6 +232,12 @@ export const freshProject = async (h: Harness, t: Team): Promise<Team> => ({
     [t.reader, 'reader'],
   ]),
 });
+
+/** The score parts of a recalled memory, which must have been asked for with `explain=true`. */
+export const explained = (item: Recalled) => {
+  expect(item.explain, `${item.content} has no explain`).toBeDefined();
+  return item.explain!;
+};
 
 export const ids = (items: Array<{ id: string }>) => items.map((i) => i.id);
 

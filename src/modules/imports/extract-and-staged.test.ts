@@ -1,0 +1,164 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectInvalid } from '../../test/assertions.ts';
+import { useHarness } from '../../test/harness.ts';
+import { created, memoriesOf } from '../memories/memory-test-fixtures.ts';
+import { MEMORY_TYPES } from '../memories/table.ts';
+import { team, type Team } from '../projects/project-test-fixtures.ts';
+import {
+  patchStaged,
+  pipelineHelpers,
+  placeOf,
+  projectIdOf,
+  rawMessageIds,
+  runPipeline,
+  stagedOf,
+  stepOk,
+  type StagedMemory,
+} from './import-test-fixtures.ts';
+
+const h = useHarness();
+
+let t: Team;
+
+beforeAll(async () => {
+  t = await team(h);
+});
+
+const { fresh, extractedNotes } = pipelineHelpers(h, () => t);
+
+describe('extract', () => {
+  it('stages typed memory candidates, selected, each pointing at its raw message', async () => {
+    const p = await fresh();
+    const { parsed, extracted } = await runPipeline(
+      h,
+      p.writer,
+      { ws: p.ws, project: p.project, file: 'notes.md' },
+      'extract',
+    );
+    expect(extracted!.stats).toMatchObject({
+      ...parsed.stats,
+      staged: 8,
+      already_remembered: 0,
+      repeated: 0,
+    });
+    expect(extracted!.stats.candidates).toBe(8);
+    const staged = await stagedOf(h, extracted!.id, p.writer);
+    expect(staged).toHaveLength(8);
+    const rawIds = await rawMessageIds(h, await projectIdOf(h, extracted!.id));
+    for (const s of staged) {
+      expect(s).toMatchObject({ selected: true, memory_id: null, redactions: 0 });
+      expect(s.id).toMatch(/^stg_/);
+      expect(MEMORY_TYPES).toContain(s.type);
+      expect(rawIds).toContain(s.raw_message_id);
+      expect(s.content.length).toBeGreaterThan(0);
+    }
+    expect(new Set(staged.map((s) => s.type))).toEqual(new Set(['decision', 'constraint', 'problem']));
+    expect(staged.find((s) => s.type === 'decision')?.content).toMatch(/advisory locks for the invoice job/);
+    expect(await memoriesOf(h, placeOf(p))).toEqual([]);
+  });
+
+  it('pages the staged list', async () => {
+    const p = await fresh();
+    const { extracted } = await runPipeline(
+      h,
+      p.writer,
+      { ws: p.ws, project: p.project, file: 'notes.md' },
+      'extract',
+    );
+    const all = await stagedOf(h, extracted!.id);
+    const seen: StagedMemory[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await h.request('GET', `/v1/imports/${extracted!.id}/staged`, {
+        as: p.writer,
+        query: { limit: '3', ...(cursor ? { cursor } : {}) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as { items: StagedMemory[]; next_cursor: string | null };
+      expect(page.items.length).toBeLessThanOrEqual(3);
+      seen.push(...page.items);
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(all);
+  });
+
+  it('leaves out what the project already remembers, counting it as already_remembered', async () => {
+    const probe = await fresh();
+    const { extracted: first } = await runPipeline(
+      h,
+      probe.writer,
+      { ws: probe.ws, project: probe.project, file: 'claude-code-session.jsonl' },
+      'extract',
+    );
+    const candidates = await stagedOf(h, first!.id);
+    expect(candidates.length).toBeGreaterThan(2);
+    const known = candidates[1]!;
+
+    const p = await fresh();
+    await created(h, placeOf(p), p.writer, known.type, known.content);
+    const { extracted } = await runPipeline(
+      h,
+      p.writer,
+      { ws: p.ws, project: p.project, file: 'claude-code-session.jsonl' },
+      'extract',
+    );
+    expect(extracted!.stats).toMatchObject({
+      candidates: candidates.length,
+      staged: candidates.length - 1,
+      already_remembered: 1,
+    });
+    const staged = await stagedOf(h, extracted!.id);
+    expect(staged.map((s) => s.content)).toEqual(candidates.filter((c) => c !== known).map((c) => c.content));
+  });
+});
+
+describe('PATCH /v1/imports/:id/staged/:stagedId', () => {
+  it('answers 409 once the staged memory is committed', async () => {
+    const { p, id, staged } = await extractedNotes();
+    await stepOk(h, p.writer, id, 'commit', { staged_ids: [staged[0]!.id] });
+    const committedOne = (await stagedOf(h, id))[0]!;
+    for (const body of [{ selected: false }, { content: 'changed' }, { type: 'note' }]) {
+      const error = expectError(await patchStaged(h, p.writer, id, staged[0]!.id, body), 409, 'conflict');
+      expect(error.message).toContain('already committed');
+    }
+    expect((await stagedOf(h, id))[0]).toEqual(committedOne);
+    const stillOpen = await patchStaged(h, p.writer, id, staged[1]!.id, { selected: false });
+    expect(stillOpen.statusCode, stillOpen.body).toBe(200);
+  });
+
+  it('answers 409 to an edit that would duplicate another staged memory of the import', async () => {
+    const { p, id, staged } = await extractedNotes();
+    const [a, b] = staged as [StagedMemory, StagedMemory];
+    const res = await patchStaged(h, p.writer, id, b.id, {
+      type: a.type,
+      content: `  ${a.content.toUpperCase()} `,
+    });
+    expectError(res, 409, 'conflict');
+    expect(await stagedOf(h, id)).toEqual(staged);
+  });
+
+  it('answers 400 to bad bodies and 404 to a staged memory of another import, changing nothing', async () => {
+    const { p, id, staged } = await extractedNotes();
+    const other = await extractedNotes();
+    const target = staged[0]!;
+    const bad: Array<[unknown, string]> = [
+      [{}, 'body.selected'],
+      [{ selected: 'yes' }, 'body.selected'],
+      [{ type: 'bogus' }, 'body.type'],
+      [{ content: '' }, 'body.content'],
+      [{ content: '   ' }, 'body.content'],
+      [{ content: 'x'.repeat(100_000) }, 'body.content'],
+      [{ content: 'nul \u0000 inside' }, 'body.content'],
+      [{ memory_id: 'mem_1' }, 'body'],
+    ];
+    for (const [body, path] of bad) expectInvalid(await patchStaged(h, p.writer, id, target.id, body), path);
+    expectError(
+      await patchStaged(h, p.writer, id, other.staged[0]!.id, { selected: false }),
+      404,
+      'not_found',
+    );
+    expectInvalid(await patchStaged(h, p.writer, id, 'not-staged', { selected: false }), 'params.stagedId');
+    expect(await stagedOf(h, id)).toEqual(staged);
+    expect(await stagedOf(h, other.id)).toEqual(other.staged);
+  });
+});
