@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { runImportBench } from './import.ts';
 import { runRecallBench } from './recall.ts';
 import { pgliteServer, postgresServer, type RunningServer } from './server.ts';
 
@@ -64,9 +65,10 @@ async function benchEngine(
 
 const rows: Row[] = [];
 const only = process.env.BENCH_ENGINES?.split(',') ?? ['pglite', 'postgres'];
-const suites = process.env.BENCH_SUITES?.split(',') ?? ['me', 'recall'];
+const suites = process.env.BENCH_SUITES?.split(',') ?? ['me', 'recall', 'import'];
 if (suites.includes('me')) await runMeBench();
 if (suites.includes('recall')) await runRecallBench(only);
+if (suites.includes('import')) await runImportBench(only);
 
 async function runMeBench(): Promise<void> {
   if (only.includes('pglite')) rows.push(await benchEngine('PGlite', pgliteServer, { rps: 1200 }));

@@ -119,7 +119,7 @@ export async function seedMemories(database: Database, count: number): Promise<v
         evidenceRef: null,
         createdBy: null,
         version: 1,
-        search: searchDocument(content) as unknown as string, // an SQL expression, as in storeMemories
+        search: searchDocument(content, createdAt) as unknown as string, // an SQL expression, as in storeMemories
         createdAt,
         updatedAt: createdAt,
       });

@@ -12,6 +12,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export interface RunningServer {
   baseUrl: string;
   adminKey: string;
+  /** The server process, for reading its memory use from /proc. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Run
   return {
     baseUrl,
     adminKey,
+    pid: proc.pid!,
     stop: () =>
       new Promise((resolve) => {
         proc.once('exit', () => resolve());
@@ -102,11 +105,19 @@ export async function postgresServer(prepare?: Prepare): Promise<RunningServer &
   }
   const databaseUrl = url;
   await prepared(() => openPostgres(databaseUrl, 4), prepare);
+  const dataDir = mkdtempSync(join(tmpdir(), 'ctxhub-bench-data-')); // uploads land here
   const server = await startBenchServer({
     DATABASE_URL: url,
+    SERVICE_DATA_DIR: dataDir,
     SERVICE_API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
     SERVICE_ONE_TIME_TOKEN_SECRET: randomBytes(32).toString('hex'),
     SERVICE_INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   });
-  return { ...server, cleanup };
+  return {
+    ...server,
+    cleanup: () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      cleanup();
+    },
+  };
 }

@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
+import { queryRows } from '../../platform/db/query-rows.ts';
 import { newId } from '../../platform/ids.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
 import { contentHash } from '../memories/content-hash.ts';
@@ -75,26 +77,22 @@ async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
     );
     stats.candidates += drafts.length;
     if (drafts.length === 0) continue;
-    const known = await ctx.db
-      .select({ type: memories.type, hash: memories.contentHash })
-      .from(memories)
-      .where(
-        and(
-          eq(memories.projectId, row.projectId),
-          inArray(
-            memories.contentHash,
-            drafts.map((d) => d.hash),
-          ),
-        ),
-      );
+    const hashes = JSON.stringify(drafts.map((d) => d.hash));
+    const known = await queryRows<{ type: string; hash: string }>(
+      ctx.db,
+      sql`select type, content_hash as hash from ${memories}
+        where project_id = ${row.projectId}
+          and content_hash in (select jsonb_array_elements_text(${hashes}::jsonb))`,
+    );
     const remembered = new Set(known.map((k) => `${k.type}:${k.hash}`));
     const fresh = drafts.filter((d) => !remembered.has(`${d.type}:${d.hash}`));
     stats.already_remembered += drafts.length - fresh.length;
     if (fresh.length === 0) continue;
     const now = ctx.now();
-    const inserted = await ctx.db
-      .insert(stagedMemories)
-      .values(
+    const inserted = await queryRows<{ id: string }>(
+      ctx.db,
+      insertJsonRows(
+        stagedMemories,
         fresh.map((d) => ({
           id: newId('stg'),
           importId: row.id,
@@ -106,9 +104,9 @@ async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
           createdAt: now,
           updatedAt: now,
         })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: stagedMemories.id });
+        sql`on conflict do nothing returning id`,
+      ),
+    );
     stats.staged += inserted.length;
     stats.repeated += fresh.length - inserted.length;
   }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { newId } from '../../platform/ids.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
 import { rawMessages, rawSessions } from '../raw/table.ts';
@@ -52,17 +53,14 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
     const rows = batch;
     batch = [];
     batchChars = 0;
-    await ctx.db
-      .insert(rawMessages)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [rawMessages.sessionId, rawMessages.seq],
-        set: {
-          role: sql`excluded.role`,
-          content: sql`excluded.content`,
-          createdAt: sql`excluded.created_at`,
-        },
-      });
+    await ctx.db.execute(
+      insertJsonRows(
+        rawMessages,
+        rows,
+        sql`on conflict (session_id, seq) do update
+          set role = excluded.role, content = excluded.content, created_at = excluded.created_at`,
+      ),
+    );
   };
   const openSession = async (e: Extract<ParseEvent, { type: 'session' }>) => {
     const known = sessions.get(e.sourceSessionId);
@@ -112,7 +110,7 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
     });
     let content = e.content;
     if (content.length > MAX_RAW_MESSAGE_CHARS) {
-      content = `${content.slice(0, MAX_RAW_MESSAGE_CHARS)}\n[truncated]`;
+      content = `${content.slice(0, MAX_RAW_MESSAGE_CHARS).toWellFormed()}\n[truncated]`;
       stats.truncated += 1;
     }
     const redacted = redactSecrets(content);

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { appendAudit } from '../audit/append-audit.ts';
+import { appendAudits, type AuditInput } from '../audit/append-audit.ts';
 import { contentHash } from './content-hash.ts';
 import { redactMemory } from './redact-memory.ts';
 import { searchDocument } from './search-document.ts';
@@ -107,7 +107,7 @@ export async function storeMemories(
         evidenceRef: d.evidenceRef,
         createdBy: by,
         version: 1,
-        search: searchDocument(d.content),
+        search: searchDocument(d.content, now),
         createdAt: now,
         updatedAt: now,
       })),
@@ -143,6 +143,7 @@ export async function storeMemories(
   }
   const createdIds = new Set<string>();
   const results: StoredMemory[] = [];
+  const audits: AuditInput[] = [];
   for (const d of prepared) {
     const k = key(d.type, d.hash);
     const fresh = byKey.get(k);
@@ -152,7 +153,7 @@ export async function storeMemories(
     const created = fresh !== undefined && !createdIds.has(fresh.id);
     if (created) {
       createdIds.add(fresh.id);
-      await appendAudit(ctx, {
+      audits.push({
         workspaceId: project.workspaceId,
         action: 'memory.created',
         target: { type: 'memory', id: row.id },
@@ -170,5 +171,6 @@ export async function storeMemories(
     }
     results.push({ row, created, redactions: d.redactions });
   }
+  await appendAudits(ctx, audits);
   return results;
 }

@@ -69,7 +69,7 @@ export async function updateMemory({
       .set({
         ...next,
         contentHash: hash,
-        search: changed.includes('content') ? searchDocument(next.content) : undefined,
+        search: changed.includes('content') ? searchDocument(next.content, memory.createdAt) : undefined,
         version: memory.version + 1,
         updatedAt: ctx.now(),
       })
