@@ -52,7 +52,8 @@ export const memories = pgTable(
     unique('memories_dedupe_uq').on(t.projectId, t.type, t.contentHash),
     index('memories_project_recent_idx').on(t.projectId, desc(t.createdAt), desc(t.id)),
     index('memories_project_type_recent_idx').on(t.projectId, t.type, desc(t.createdAt), desc(t.id)),
-    index('memories_search_idx').using('gin', t.search),
+    // No pending list (ADR 0007): every search would scan it whole until the next vacuum.
+    index('memories_search_idx').using('gin', t.search).with({ fastupdate: false }),
   ],
 );
 
@@ -86,7 +87,9 @@ export const memoryLexicon = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.word] }),
-    index('memory_lexicon_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+    index('memory_lexicon_trgm_idx')
+      .using('gin', sql`${t.word} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
