@@ -55,4 +55,18 @@ describe('logs', () => {
       expect(text).not.toContain(secret);
     }
   });
+
+  it('keep a secret pasted into a query string out of the request line', async () => {
+    const pasted = `ghp_${'A1b2C3d4'.repeat(5)}`;
+    const before = lines.length;
+    await app.inject({
+      method: 'GET',
+      url: `/v1/raw/search?workspace_key=nowhere&project_key=none&q=${pasted}`,
+      headers: h.admin.headers,
+    });
+    const text = lines.slice(before).join('');
+    expect(text).toContain('/v1/raw/search?');
+    expect(text).toContain('[redacted:');
+    expect(text).not.toContain(pasted);
+  });
 });

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { redactSecrets } from './redact-secrets.ts';
 
 const ONE_TIME_PATH = /(\/v1\/api-keys\/one-time\/)[^/?#]+/;
 
@@ -17,7 +18,8 @@ export function loggerOptions(
     serializers: {
       req: (req: { method: string; url: string; id: string; ip?: string }) => ({
         method: req.method,
-        url: req.url.replace(ONE_TIME_PATH, '$1[redacted]'),
+        // Query strings carry what users paste (recall and raw search `q`): secrets are masked.
+        url: redactSecrets(req.url.replace(ONE_TIME_PATH, '$1[redacted]')).text,
         request_id: req.id,
         ip: req.ip,
       }),

@@ -219,7 +219,8 @@ const RULES: Rule[] = [
 
 function applyRule(text: string, { kind, pattern, judge }: Rule): { text: string; count: number } {
   const marker = `[redacted:${kind}]`;
-  const re = new RegExp(pattern.source, pattern.flags);
+  const re = pattern; // synchronous and never re-entered: its lastIndex can be reset and reused
+  re.lastIndex = 0;
   let out = '';
   let last = 0;
   let count = 0;
@@ -246,4 +247,15 @@ export function redactSecrets(text: string): Redaction {
     kinds.add(r.kind);
   }
   return { text, redactions, kinds: [...kinds].sort() };
+}
+
+/**
+ * A value stored under a name of its own (a metadata field such as `db_password`): a secret-looking
+ * name (an identifier, as in `KEY=value`) makes the whole value a secret unless it is a
+ * placeholder; otherwise the text is scanned.
+ */
+export function redactNamedValue(name: string, value: string): Redaction {
+  const isName = /^[A-Za-z_][\w.-]{0,63}$/.test(name); // the key grammar of assignments
+  if (!isName || !isSecretKey(name) || isPlaceholder(value)) return redactSecrets(value);
+  return { text: '[redacted:secret_assignment]', redactions: 1, kinds: ['secret_assignment'] };
 }

@@ -65,6 +65,8 @@ describe('GET /v1/audit/access-timeline', () => {
     expectInvalid(await q({ to: 'yesterday' }), 'query.to');
     expectInvalid(await q({ from: '2024-13-01T00:00:00Z' }), 'query.from');
     expectInvalid(await q({ from: '1700000000000' }), 'query.from');
+    expectInvalid(await q({ from: '0000-06-01T00:00:00Z' }), 'query.from');
+    expectInvalid(await q({ to: '9999-12-31T23:30:00-01:00' }), 'query.to');
     expectInvalid(await q({ from: mark[5]!.toISOString(), to: mark[4]!.toISOString() }), 'query.from');
     expectInvalid(await q({ user_id: 'nope' }), 'query.user_id');
     expectInvalid(await q({ user_id: alice.email }), 'query.user_id');

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, max } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { requireAuditScope } from './audit-scope.ts';
@@ -25,9 +25,11 @@ const MESSAGES: Record<BreakReason, string> = {
 
 /**
  * Walks a chain in `seq` order, in bounded batches, recomputing every hash; reports the first
- * entry where it breaks. The head and the entries are read in one snapshot (a read-only
- * REPEATABLE READ transaction): otherwise an entry appended between reading the head and reading
- * the entries shows up past the head and is reported as a break.
+ * entry where it breaks. No transaction: on PGlite one would hold the only connection for the whole
+ * walk. None is needed either: an append moves the head in the transaction that inserts the entry,
+ * so every entry up to the head read first is committed, and the walk stops there. Entries past
+ * that head are then accepted only if the head has since moved over them (concurrent appends);
+ * any other is a forgery.
  */
 export async function verifyAuditChain({
   ctx,
@@ -37,28 +39,29 @@ export async function verifyAuditChain({
   input: { workspace_key?: string | undefined };
 }): Promise<ChainReport> {
   const scope = await requireAuditScope(ctx, input.workspace_key);
-  return ctx.db.transaction((tx) => walkChain(tx, scope.chain), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
+  return walkChain(ctx.db, scope.chain);
 }
 
-async function walkChain(db: Db, chain: string): Promise<ChainReport> {
+const headOf = async (db: Db, chain: string) => {
   const [head] = await db.select().from(auditChainHeads).where(eq(auditChainHeads.chain, chain));
-  const headSeq = head?.seq ?? 0;
+  return { seq: head?.seq ?? 0, hash: head?.hash ?? null };
+};
+
+async function walkChain(db: Db, chain: string): Promise<ChainReport> {
+  const head = await headOf(db, chain);
   let checked = 0;
   let prev: { seq: number; hash: string | null } = { seq: 0, hash: null };
   const broken = (seq: number, id: string | null, reason: BreakReason): ChainReport => ({
     intact: false,
     entries_checked: checked,
-    head_seq: headSeq,
+    head_seq: head.seq,
     first_break: { seq, id, reason, message: MESSAGES[reason] },
   });
   for (;;) {
     const rows = await db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.chain, chain), gt(auditLog.seq, prev.seq)))
+      .where(and(eq(auditLog.chain, chain), gt(auditLog.seq, prev.seq), lte(auditLog.seq, head.seq)))
       .orderBy(asc(auditLog.seq))
       .limit(BATCH);
     for (const row of rows) {
@@ -70,7 +73,12 @@ async function walkChain(db: Db, chain: string): Promise<ChainReport> {
     }
     if (rows.length < BATCH) break;
   }
-  if (prev.seq !== headSeq || prev.hash !== (head?.hash ?? null))
-    return broken(prev.seq + 1, null, 'head_mismatch');
-  return { intact: true, entries_checked: checked, head_seq: headSeq, first_break: null };
+  if (prev.seq !== head.seq || prev.hash !== head.hash) return broken(prev.seq + 1, null, 'head_mismatch');
+  const [past] = await db
+    .select({ seq: max(auditLog.seq) })
+    .from(auditLog)
+    .where(and(eq(auditLog.chain, chain), gt(auditLog.seq, head.seq)));
+  if (past?.seq != null && past.seq > (await headOf(db, chain)).seq)
+    return broken(head.seq + 1, null, 'head_mismatch');
+  return { intact: true, entries_checked: checked, head_seq: head.seq, first_break: null };
 }

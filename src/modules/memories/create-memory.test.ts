@@ -161,6 +161,29 @@ describe('POST /v1/memories', () => {
     expect(await memoriesOf(h, p)).toHaveLength(3);
   });
 
+  it('redacts a metadata value held under a secret-looking name, placeholders and other names kept', async () => {
+    const p = await freshProject(h, t);
+    const m = await created(h, p, p.writer, 'note', 'The staging database moved', {
+      metadata: {
+        db_password: 'Prod-Passw0rd',
+        apiToken: 'tok-9f8e7d',
+        nested: { signing_key: 'k3y-material' },
+        smtp_password: '${SMTP_PASSWORD}',
+        password_policy: 'rotate every 90 days',
+        subpath: 'services/db',
+      },
+    });
+    expect(m.redactions).toBe(3);
+    expect(m.metadata).toEqual({
+      db_password: '[redacted:secret_assignment]',
+      apiToken: '[redacted:secret_assignment]',
+      nested: { signing_key: '[redacted:secret_assignment]' },
+      smtp_password: '${SMTP_PASSWORD}',
+      password_policy: 'rotate every 90 days',
+      subpath: 'services/db',
+    });
+  });
+
   it('redacts secrets before storing, counts them and keeps them out of the audit log', async () => {
     const p = await freshProject(h, t);
     const content = `Staging needs\nDB_PASSWORD=${DB_PASSWORD}\nand the deploy bot uses ${GITHUB_TOKEN} for pushes.`;

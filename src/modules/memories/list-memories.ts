@@ -2,13 +2,14 @@ import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { invalidField } from '../../platform/http/errors.ts';
+import { isoDate } from '../../platform/http/fields.ts';
 import { decodeCursor, page } from '../../platform/http/pagination.ts';
 import { requireProjectRole } from '../projects/access.ts';
 import { memoryProjectOf } from './memory-access.ts';
 import { DEFAULT_STATUSES, memoryFilter, type MemoryFilters } from './memory-filters.ts';
 import { recallMemories, type Recall } from './recall-memories.ts';
 import type { listMemoriesQuery } from './schemas.ts';
-import { memories, type MemoryRow } from './table.ts';
+import { memories, memoryColumns, type MemoryRow } from './table.ts';
 
 /** The parsed query (reads check access; their inputs carry no invariants beyond the schema). */
 export type ListMemoriesInput = z.output<typeof listMemoriesQuery>;
@@ -19,12 +20,11 @@ export type ListMemoriesInput = z.output<typeof listMemoriesQuery>;
  */
 export async function listMemories({
   ctx,
-  input,
+  input: query,
 }: {
   ctx: Ctx;
   input: ListMemoriesInput;
 }): Promise<Recall & { workspaceKey: string; projectKey: string }> {
-  const query = input;
   const access = await requireProjectRole(ctx, query.workspace_key, query.project_key, 'reader');
   const project = memoryProjectOf(access);
   const filters: MemoryFilters = {
@@ -39,7 +39,7 @@ export async function listMemories({
   }
   const after = decodeNewestCursor(query.cursor);
   const rows: MemoryRow[] = await ctx.db
-    .select()
+    .select(memoryColumns)
     .from(memories)
     .where(and(memoryFilter(filters), after))
     .orderBy(desc(memories.createdAt), desc(memories.id))
@@ -52,8 +52,7 @@ function decodeNewestCursor(cursor: string | undefined): SQL | undefined {
   const key = decodeCursor(cursor);
   if (key === undefined) return undefined;
   const [at, id] = key.split('|');
-  const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime()))
-    throw invalidField('query.cursor', 'is not a cursor this server issued');
-  return or(lt(memories.createdAt, date), and(eq(memories.createdAt, date), lt(memories.id, id)));
+  const date = isoDate.safeParse(at);
+  if (!id || !date.success) throw invalidField('query.cursor', 'is not a cursor this server issued');
+  return or(lt(memories.createdAt, date.data), and(eq(memories.createdAt, date.data), lt(memories.id, id)));
 }

@@ -4,7 +4,7 @@ import { notFound, notFoundAs } from '../../platform/http/errors.ts';
 import { requireProjectRole, type ProjectAccess } from '../projects/access.ts';
 import { projects, type ProjectRole } from '../projects/table.ts';
 import { workspaces } from '../workspaces/table.ts';
-import { memories, type MemoryRow } from './table.ts';
+import { memories, memoryColumns, type MemoryRow } from './table.ts';
 import type { MemoryProject } from './store-memories.ts';
 
 export interface MemoryAccess {
@@ -33,7 +33,7 @@ export async function requireMemory(
   lock = false,
 ): Promise<MemoryAccess> {
   const query = ctx.db
-    .select({ memory: memories, workspaceKey: workspaces.key, projectKey: projects.key })
+    .select({ memory: memoryColumns, workspaceKey: workspaces.key, projectKey: projects.key })
     .from(memories)
     .innerJoin(projects, eq(projects.id, memories.projectId))
     .innerJoin(workspaces, eq(workspaces.id, memories.workspaceId))

@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { NEWEST_MATCHES } from '../../platform/db/tsvector.ts';
 import { recentWindow } from './recency-buckets.ts';
 import { memories } from './table.ts';
 
-/** Ranking looks at the newest matches only (ARCHITECTURE.md): this many memories at most. */
-export const CANDIDATE_LIMIT = 200;
+/** Ranking looks at the newest matches only (ARCHITECTURE.md). */
+export const CANDIDATE_LIMIT = NEWEST_MATCHES;
 
 const newestFirst = sql`order by created_at desc, id desc`;
 

@@ -12,7 +12,7 @@ import {
   type ScoreParts,
 } from './score-recall.ts';
 import { allOf, anyOf, recallTerms } from './recall-terms.ts';
-import { memories, type MemoryRow } from './table.ts';
+import { memories, memoryColumns, type MemoryRow } from './table.ts';
 
 export interface Recall {
   items: { row: MemoryRow; explain?: ScoreParts }[];
@@ -99,7 +99,7 @@ export async function recallMemories(ctx: Ctx, input: RecallInput): Promise<Reca
     rest.length > input.limit && last ? encodeRecallCursor({ asOfMs, after: rankKey(last) }) : null;
   const full = pageItems.length
     ? await ctx.db
-        .select()
+        .select(memoryColumns)
         .from(memories)
         .where(
           inArray(

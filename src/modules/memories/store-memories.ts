@@ -9,6 +9,7 @@ import { searchDocument } from './search-document.ts';
 import { lexiconWords } from './search-terms.ts';
 import {
   memories,
+  memoryColumns,
   memoryLexicon,
   memoryVersions,
   type MemoryMetadata,
@@ -113,7 +114,7 @@ export async function storeMemories(
       })),
     )
     .onConflictDoNothing()
-    .returning();
+    .returning(memoryColumns);
   const key = (type: string, hash: string) => `${type}:${hash}`;
   const byKey = new Map(inserted.map((r) => [key(r.type, r.contentHash), r]));
   const missing = prepared.filter((d) => !byKey.has(key(d.type, d.hash)));
@@ -121,11 +122,12 @@ export async function storeMemories(
     missing.length === 0
       ? []
       : await ctx.db
-          .select()
+          .select(memoryColumns)
           .from(memories)
           .where(
             and(
               eq(memories.projectId, project.id),
+              inArray(memories.type, [...new Set(missing.map((d) => d.type))]),
               inArray(
                 memories.contentHash,
                 missing.map((d) => d.hash),

@@ -1,4 +1,4 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, getTableColumns, sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { tsvector } from '../../platform/db/tsvector.ts';
 import { projects } from '../projects/table.ts';
@@ -93,5 +93,8 @@ export const memoryLexicon = pgTable(
   ],
 );
 
-export type MemoryRow = typeof memories.$inferSelect;
+/** Every column but the search document, which only SQL reads (up to ~10 KB a row). */
+const { search: _search, ...readColumns } = getTableColumns(memories);
+export const memoryColumns = readColumns;
+export type MemoryRow = Omit<typeof memories.$inferSelect, 'search'>;
 export type MemoryVersionRow = typeof memoryVersions.$inferSelect;

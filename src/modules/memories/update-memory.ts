@@ -12,7 +12,7 @@ import { redactMemory } from './redact-memory.ts';
 import { updateMemoryBody } from './schemas.ts';
 import { searchDocument } from './search-document.ts';
 import { actorUserId, learnWords, versionOf, type StoredMemory } from './store-memories.ts';
-import { memories, memoryVersions, type MemoryRow } from './table.ts';
+import { memories, memoryColumns, memoryVersions, type MemoryRow } from './table.ts';
 
 export type UpdateMemoryInput = z.input<typeof updateMemoryBody> & { id: string };
 
@@ -74,7 +74,7 @@ export async function updateMemory({
         updatedAt: ctx.now(),
       })
       .where(eq(memories.id, memory.id))
-      .returning();
+      .returning(memoryColumns);
     await tx.insert(memoryVersions).values(versionOf(row!, 'updated', actorUserId(ctx)));
     if (changed.includes('content')) await learnWords(txCtx, project.id, [next.content]);
     await appendAudit(txCtx, {

@@ -1,14 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
+import { NEWEST_MATCHES } from '../../platform/db/tsvector.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
 import { appendAudit } from '../audit/append-audit.ts';
 import { requireRawAccess } from './raw-access.ts';
 import { hitPrefixes, snippetAround } from './snippet.ts';
-import { RAW_INDEXED_CHARS, rawMessages, type RawMessageRow } from './table.ts';
-
-/** Ranking looks at the newest matches only, like memory recall. */
-const CANDIDATE_LIMIT = 200;
+import { rawMessages, snippetColumns, type RawMessageRow } from './table.ts';
 
 export interface RawSnippet {
   message: Pick<RawMessageRow, 'id' | 'sessionId' | 'role' | 'createdAt'>;
@@ -35,7 +33,7 @@ export async function searchRaw({
         select id, created_at, search from ${rawMessages}
         where project_id = ${access.project.id} and search @@ ${query}
         order by created_at desc, id desc
-        limit ${CANDIDATE_LIMIT}
+        limit ${NEWEST_MATCHES}
       ) c
       order by ts_rank_cd(c.search, ${query}, 32) desc, c.created_at desc, c.id desc
       limit ${input.limit}`,
@@ -43,13 +41,7 @@ export async function searchRaw({
   const ids = ranked.map((r) => r.id);
   const rows = ids.length
     ? await ctx.db
-        .select({
-          id: rawMessages.id,
-          sessionId: rawMessages.sessionId,
-          role: rawMessages.role,
-          createdAt: rawMessages.createdAt,
-          text: sql<string>`left(${rawMessages.content}, ${RAW_INDEXED_CHARS})`,
-        })
+        .select(snippetColumns)
         .from(rawMessages)
         .where(and(eq(rawMessages.projectId, access.project.id), inArray(rawMessages.id, ids)))
     : [];

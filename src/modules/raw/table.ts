@@ -65,3 +65,12 @@ export const rawMessages = pgTable(
 
 export type RawSessionRow = typeof rawSessions.$inferSelect;
 export type RawMessageRow = typeof rawMessages.$inferSelect;
+
+/** What a snippet is cut from: a message's identity and the indexed part of its text. */
+export const snippetColumns = {
+  id: rawMessages.id,
+  sessionId: rawMessages.sessionId,
+  role: rawMessages.role,
+  createdAt: rawMessages.createdAt,
+  text: sql<string>`left(${rawMessages.content}, ${RAW_INDEXED_CHARS})`,
+};

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound, notFoundAs } from '../../platform/http/errors.ts';
 import { appendAudit } from '../audit/append-audit.ts';
@@ -7,7 +7,7 @@ import { workspaces } from '../workspaces/table.ts';
 import { requireRawAccess } from './raw-access.ts';
 import type { RawSnippet } from './search-raw.ts';
 import { hitPrefixes, snippetAround } from './snippet.ts';
-import { RAW_INDEXED_CHARS, rawMessages } from './table.ts';
+import { rawMessages, snippetColumns } from './table.ts';
 
 /** One raw message as a snippet (its start, or around the first hit of `q`); audited `raw.view`. */
 export async function viewRawMessage({
@@ -19,17 +19,13 @@ export async function viewRawMessage({
 }): Promise<RawSnippet> {
   const [row] = await ctx.db
     .select({
-      id: rawMessages.id,
-      sessionId: rawMessages.sessionId,
-      role: rawMessages.role,
-      createdAt: rawMessages.createdAt,
-      text: sql<string>`left(${rawMessages.content}, ${RAW_INDEXED_CHARS})`,
+      ...snippetColumns,
       projectKey: projects.key,
     })
     .from(rawMessages)
     .innerJoin(projects, eq(projects.id, rawMessages.projectId))
     .innerJoin(workspaces, eq(workspaces.id, rawMessages.workspaceId))
-    .where(sql`${rawMessages.id} = ${input.id} and ${workspaces.key} = ${input.workspace_key}`)
+    .where(and(eq(rawMessages.id, input.id), eq(workspaces.key, input.workspace_key)))
     .limit(1);
   if (!row) throw notFound(`Raw message ${input.id}`);
   const access = await requireRawAccess(ctx, input.workspace_key, row.projectKey).catch(

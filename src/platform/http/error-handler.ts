@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type FieldProblem } from './errors.ts';
@@ -69,8 +70,25 @@ export function toAppError(err: unknown, log: FastifyRequest['log']): AppError {
       { path: 'request', message: fastifyError.message },
     ]);
   }
-  log.error({ err }, 'unhandled error');
+  log.error(loggable(err), 'unhandled error');
   return new AppError('internal', 'Internal server error');
+}
+
+/**
+ * What an unexpected error logs. A failed query carries its parameters (key digests, one-time
+ * token digests, raw search text, whole transcript batches) in its message and `params`: only the
+ * statement and the database's own error are kept, without the error's `detail` (which can quote
+ * row values).
+ */
+function loggable(err: unknown): { err: unknown; query?: string } {
+  if (!(err instanceof DrizzleQueryError)) return { err };
+  const cause = err.cause as (Error & { code?: string }) | undefined;
+  return {
+    err: cause
+      ? { type: cause.name, message: cause.message, code: cause.code, stack: cause.stack }
+      : { type: 'DrizzleQueryError', message: 'query failed' },
+    query: err.query.slice(0, 2000),
+  };
 }
 
 export function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
