@@ -1,20 +1,28 @@
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config/index.ts';
-import type { Ctx } from './platform/context.ts';
+import { systemContext } from './platform/context.ts';
 import type { Database } from './platform/db/client.ts';
 import { scheduleMaintenance } from './platform/db/maintenance.ts';
 import { openConfiguredDatabase } from './platform/db/open.ts';
 import { bootstrapFirstAdmin } from './modules/users/bootstrap-first-admin.ts';
 
-/** A verb context for work the server does on its own behalf (start-up, console commands). */
-export function systemContext(database: Database, config: Config, name: string): Ctx {
-  return {
-    actor: { kind: 'system', name },
-    requestId: `${name}`,
-    db: database.db,
-    config,
-    now: () => new Date(),
-  };
+type FirstAdmin = NonNullable<Awaited<ReturnType<typeof bootstrapFirstAdmin>>>;
+
+/**
+ * The first-start link. Printed once the server listens; if it failed to start after the
+ * administrator was created (and committed), printed anyway: later starts would print nothing.
+ */
+function firstStartMessage(first: FirstAdmin, config: Config, started: boolean): string {
+  const minutes = Math.round(config.oneTimeTokenTtlSeconds / 60);
+  const open = started
+    ? `Open this link once, within ${minutes} minutes, to get their API key:`
+    : `The server did not start (see the error); this link works once it does.\n` +
+      `Open it once, within ${minutes} minutes, to get their API key:`;
+  return (
+    `\nctxhub: first start. Created server administrator ${first.email}.\n` +
+    `${open}\n\n  ${first.url}\n\n` +
+    `(Expired? Stop the server and run: npx ctxhub admin reset-key --email ${first.email})\n\n`
+  );
 }
 
 /** Boot: config, database (migrated), first-start bootstrap, HTTP, graceful shutdown. */
@@ -22,17 +30,14 @@ export async function serve(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let unshown: FirstAdmin | null = null;
   try {
-    const first = await bootstrapFirstAdmin({ ctx: systemContext(database, config, 'bootstrap') });
+    unshown = await bootstrapFirstAdmin({ ctx: systemContext(database, config, 'bootstrap') });
     app = await buildApp({ db: database.db, config, ping: database.ping });
     await app.listen({ port: config.port, host: config.host });
-    if (first) {
-      const minutes = Math.round(config.oneTimeTokenTtlSeconds / 60);
-      process.stdout.write(
-        `\nctxhub: first start. Created server administrator ${first.email}.\n` +
-          `Open this link once, within ${minutes} minutes, to get their API key:\n\n  ${first.url}\n\n` +
-          `(Expired? Stop the server and run: npx ctxhub admin reset-key --email ${first.email})\n\n`,
-      );
+    if (unshown) {
+      process.stdout.write(firstStartMessage(unshown, config, true));
+      unshown = null;
     }
     if (
       config.publicUrl.startsWith('http://') &&
@@ -41,6 +46,7 @@ export async function serve(): Promise<void> {
       app.log.warn('SERVICE_PUBLIC_URL is not HTTPS: one-time key links should only be shared over HTTPS');
     }
   } catch (err) {
+    if (unshown) process.stdout.write(firstStartMessage(unshown, config, false));
     await app?.close().catch(() => undefined);
     await database.close();
     throw err;

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config/index.ts';
-import { systemContext } from '../main.ts';
+import { systemContext } from '../platform/context.ts';
 import { openConfiguredDatabase } from '../platform/db/open.ts';
 import { resetAdminKey } from '../modules/users/reset-admin-key.ts';
 

@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +110,40 @@ describe('ctxhub serve', () => {
     expect(JSON.stringify(await users.json())).toContain('inflight@example.test');
     again.proc.kill('SIGINT');
     expect(await again.exited).toBe(0);
+  }, 180_000);
+
+  it('prints the first-start link even when the port is taken, and the link works once the server runs', async () => {
+    const freshDir = mkdtempSync(join(tmpdir(), 'ctxhub-serve-taken-'));
+    const freshDatabase = onPostgres ? await createTestDatabase() : undefined;
+    const freshEnv = {
+      ...env,
+      SERVICE_DATA_DIR: freshDir,
+      ...(freshDatabase ? { DATABASE_URL: freshDatabase.url! } : {}),
+    };
+    const blocker: Server = await new Promise((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      const { port } = blocker.address() as { port: number };
+      const failed = await runCli(['serve'], { ...freshEnv, HOST: '127.0.0.1', PORT: String(port) });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain('EADDRINUSE');
+      expect(failed.stdout).toContain('did not start');
+      const link = linkIn(failed.stdout);
+      expect(link, failed.stdout).toBeDefined();
+
+      const server = await startServer(freshEnv);
+      expect(await waitFor(() => linkIn(server.output()), 500)).toBeUndefined();
+      const key = await reveal(server, link!);
+      const me = await fetch(`${server.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+      expect(me.status).toBe(200);
+      server.proc.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      blocker.close();
+      await freshDatabase?.close();
+      rmSync(freshDir, { recursive: true, force: true });
+    }
   }, 180_000);
 
   it('refuses to start with a bad configuration, listing every problem', async () => {

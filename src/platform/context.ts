@@ -1,5 +1,5 @@
 import type { Config } from '../config/index.ts';
-import type { Db } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 
 /** Who acts: a user through an API key, a system flow, or nobody (public routes such as one-time links). */
 export type Actor =
@@ -28,9 +28,13 @@ export interface Ctx {
   now: () => Date;
 }
 
-export interface Verb<I, O> {
-  (args: { ctx: Ctx; input: I }): Promise<O>;
+/** A verb context for work the server does on its own behalf (start-up, console commands). */
+export function systemContext(database: Database, config: Config, name: string): Ctx {
+  return {
+    actor: { kind: 'system', name },
+    requestId: name,
+    db: database.db,
+    config,
+    now: () => new Date(),
+  };
 }
-
-/** The same context inside a transaction. */
-export const inTx = (ctx: Ctx, tx: Db): Ctx => ({ ...ctx, db: tx });

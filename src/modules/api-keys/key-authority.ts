@@ -52,7 +52,7 @@ export async function authorityOverUser(
   const outranked = (m: (typeof memberships)[number]) =>
     !m.theyAreServerAdmin &&
     m.myRole !== null &&
-    m.myRole !== 'member' &&
+    // A member (the lowest rank) outranks nobody, so the rank comparison alone excludes them.
     workspaceRank(m.myRole) > workspaceRank(m.theirRole);
   if (!memberships.every(outranked)) {
     throw forbidden('Requires an administrator who outranks this user in every workspace they belong to');

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 /**
@@ -40,10 +40,4 @@ export const recognitionPrefix = (key: string) => key.slice(0, RECOGNITION_LENGT
 /** HMAC-SHA256 of the plaintext with the server secret: the only form of a key that is stored. */
 export function keyDigest(secret: string, key: string): string {
   return createHmac('sha256', secret).update(key).digest('hex');
-}
-
-export function digestsEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
 }

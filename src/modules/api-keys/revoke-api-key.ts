@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound, notFoundAs } from '../../platform/http/errors.ts';
 import { forgetRevokedKeys } from './auth-cache.ts';
@@ -16,11 +16,12 @@ export async function revokeApiKey({ ctx, input }: { ctx: Ctx; input: { id: stri
     const authority = await authorityOverUser(txCtx, key.userId, true).catch(
       notFoundAs(`API key ${input.id}`),
     );
+    // The row is locked (FOR UPDATE) and was read after the lock: nobody revokes it meanwhile.
     if (key.revokedAt) return key;
     const [revoked] = await tx
       .update(apiKeys)
       .set({ revokedAt: ctx.now() })
-      .where(and(eq(apiKeys.id, key.id), isNull(apiKeys.revokedAt)))
+      .where(eq(apiKeys.id, key.id))
       .returning();
     await appendAudit(txCtx, {
       workspaceId: auditWorkspaceOf(authority),

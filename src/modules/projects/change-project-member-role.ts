@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { recordAccessChange } from '../audit/record-access-change.ts';
-import { users } from '../users/table.ts';
 import { memberView, type MemberView } from '../workspaces/schemas.ts';
 import {
   accessChange,
@@ -23,7 +21,6 @@ export function changeProjectMemberRole({
   return asMaintainer(ctx, input, async (txCtx, access) => {
     const current = await lockProjectMembership(txCtx, access.project.id, input.user_id);
     ceiling(access, current.role, input.role);
-    const [user] = await txCtx.db.select().from(users).where(eq(users.id, input.user_id));
     if (current.role !== input.role) {
       await txCtx.db
         .update(projectMembers)
@@ -31,6 +28,6 @@ export function changeProjectMemberRole({
         .where(projectMembershipOf(access.project.id, input.user_id));
       await recordAccessChange(txCtx, accessChange(access, input.user_id, current.role, input.role));
     }
-    return memberView(user!, { ...current, role: input.role });
+    return memberView(current.user, { ...current, role: input.role });
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import { users } from '../users/table.ts';
 import { assertWithinCeiling, projectRank, projectRoleOfRank } from '../workspaces/roles.ts';
 import { requireProjectRole, type ProjectAccess } from './access.ts';
 import { projectMembers, type ProjectRole } from './table.ts';
@@ -49,12 +50,17 @@ export const accessChange = (
 export const projectMembershipOf = (projectId: string, userId: string) =>
   and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId));
 
+/**
+ * The membership row of a user in a project, locked for the rest of the transaction, with the user
+ * read in the same query (their row is not locked). `not_found` if there is none.
+ */
 export async function lockProjectMembership(ctx: Ctx, projectId: string, userId: string) {
   const [row] = await ctx.db
-    .select()
+    .select({ membership: projectMembers, user: users })
     .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(projectMembershipOf(projectId, userId))
-    .for('update');
+    .for('update', { of: projectMembers });
   if (!row) throw notFound(`Project member ${userId}`);
-  return row;
+  return { ...row.membership, user: row.user };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { email, iso, timestamp, userId, workspaceKey } from '../../platform/http/fields.ts';
+import { iso, timestamp, userId, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
 import { PROJECT_ROLES } from '../workspaces/roles.ts';
+import { exactlyOneUserRef, userRefShape } from '../workspaces/schemas.ts';
 import { projectKey } from './project-key.ts';
 import type { ProjectRole, ProjectRow } from './table.ts';
 
@@ -15,17 +16,13 @@ export const projectParams = z.strictObject({ key: projectKey });
 export const inWorkspaceQuery = z.strictObject({ workspace_key: workspaceKey });
 export const listProjectMembersQuery = z.strictObject({ workspace_key: workspaceKey, ...pageQuery });
 export const projectMemberParams = z.strictObject({ key: projectKey, userId });
-export const addProjectMemberBody = z
-  .strictObject({
+export const addProjectMemberBody = exactlyOneUserRef(
+  z.strictObject({
     workspace_key: workspaceKey.optional().describe('Alternative to the workspace_key query parameter'),
-    user_id: userId.optional(),
-    email: email.optional(),
+    ...userRefShape,
     role: z.enum(PROJECT_ROLES),
-  })
-  .refine((b) => (b.user_id === undefined) !== (b.email === undefined), {
-    message: 'give exactly one of user_id or email',
-    path: ['user_id'],
-  });
+  }),
+);
 export const optionalWorkspaceQuery = z.strictObject({ workspace_key: workspaceKey.optional() });
 export const changeProjectMemberBody = z.strictObject({
   workspace_key: workspaceKey.optional().describe('Alternative to the workspace_key query parameter'),

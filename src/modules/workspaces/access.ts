@@ -28,15 +28,17 @@ export function requireServerAdmin(ctx: Ctx): UserActor {
 
 /**
  * Loads a workspace the caller may see, with their role, and checks it against `minRole`.
- * A workspace the caller does not belong to is `not_found`, never `forbidden`.
+ * A workspace the caller does not belong to is `not_found`, never `forbidden`. With `lock`
+ * (inside a transaction) the workspace row is locked FOR UPDATE, read as of the lock.
  */
 export async function requireWorkspaceRole(
   ctx: Ctx,
   workspaceKey: string,
   minRole: WorkspaceRole,
+  options: { lock?: boolean } = {},
 ): Promise<WorkspaceAccess> {
   const actor = requireUser(ctx);
-  const [row] = await ctx.db
+  const query = ctx.db
     .select({ workspace: workspaces, memberRole: workspaceMembers.role })
     .from(workspaces)
     .leftJoin(
@@ -45,6 +47,7 @@ export async function requireWorkspaceRole(
     )
     .where(eq(workspaces.key, workspaceKey))
     .limit(1);
+  const [row] = options.lock ? await query.for('update', { of: workspaces }) : await query;
   if (!row || (!row.memberRole && !actor.isAdmin)) throw notFound(`Workspace ${workspaceKey}`);
   const role: WorkspaceRole = actor.isAdmin ? 'owner' : row.memberRole!;
   if (workspaceRank(role) < workspaceRank(minRole)) {

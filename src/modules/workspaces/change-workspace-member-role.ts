@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { users } from '../users/table.ts';
 import { recordAccessChange } from '../audit/record-access-change.ts';
 import { requireWorkspaceRole } from './access.ts';
 import { assertNotLastOwner, lockMembership, membershipOf } from './membership-locks.ts';
@@ -27,8 +25,7 @@ export async function changeWorkspaceMemberRole({
       workspaceRank(input.role),
       workspaceRoleOfRank,
     );
-    const [user] = await tx.select().from(users).where(eq(users.id, input.user_id));
-    if (current.role === input.role) return memberView(user!, current);
+    if (current.role === input.role) return memberView(current.user, current);
     if (current.role === 'owner') await assertNotLastOwner(txCtx, access.workspace.id, input.user_id);
     await tx
       .update(workspaceMembers)
@@ -41,6 +38,6 @@ export async function changeWorkspaceMemberRole({
       newRole: input.role,
       source: 'manual',
     });
-    return memberView(user!, { ...current, role: input.role });
+    return memberView(current.user, { ...current, role: input.role });
   });
 }

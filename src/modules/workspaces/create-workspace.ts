@@ -1,11 +1,12 @@
 import type { Ctx } from '../../platform/context.ts';
+import { validated } from '../../platform/http/validate.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { appendAudit } from '../audit/append-audit.ts';
 import { recordAccessChange } from '../audit/record-access-change.ts';
 import { requireServerAdmin } from './access.ts';
-import { assertLocalesConsistent, settingsToColumns, validatedSettings } from './settings-columns.ts';
-import type { SettingsInput } from './settings.ts';
+import { assertLocalesConsistent, settingsToColumns } from './settings-columns.ts';
+import { settingsSchema, type SettingsInput } from './settings.ts';
 import { workspaceMembers, workspaces, type WorkspaceRow } from './table.ts';
 
 export interface CreateWorkspaceInput extends SettingsInput {
@@ -22,7 +23,8 @@ export async function createWorkspace({
 }): Promise<WorkspaceRow> {
   const actor = requireServerAdmin(ctx);
   const { workspace_key: key, ...given } = input;
-  const settings = validatedSettings(given);
+  // Verbs re-check (other callers than routes may not have): fills nested defaults, canonicalises locales.
+  const settings = validated(settingsSchema, given);
   const columns = settingsToColumns(settings);
   return ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { conflict } from '../../platform/http/errors.ts';
+import { users } from '../users/table.ts';
 import { workspaceMembers } from './table.ts';
 
 /**
@@ -26,14 +27,18 @@ export async function assertNotLastOwner(
 export const membershipOf = (workspaceId: string, userId: string) =>
   and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId));
 
-/** The membership row of a user in a workspace, locked for the rest of the transaction. */
+/**
+ * The membership row of a user in a workspace, locked for the rest of the transaction, with the
+ * user read in the same query (their row is not locked).
+ */
 export async function lockMembership(ctx: Ctx, workspaceId: string, userId: string) {
   const [row] = await ctx.db
-    .select()
+    .select({ membership: workspaceMembers, user: users })
     .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(membershipOf(workspaceId, userId))
-    .for('update');
-  return row;
+    .for('update', { of: workspaceMembers });
+  return row && { ...row.membership, user: row.user };
 }
 
 /**

@@ -6,12 +6,12 @@ import {
   RESOLUTION_SOURCES,
   SETTING_COLUMNS,
   SETTING_NAMES,
-  settingsShape,
+  settingsSchema,
 } from './settings.ts';
 import { WORKSPACE_ROLES } from './roles.ts';
 import type { WorkspaceRole, WorkspaceRow } from './table.ts';
 
-const settingsPartial = z.object(settingsShape).partial().shape;
+const settingsPartial = settingsSchema.shape;
 
 export const createWorkspaceBody = z.strictObject({ workspace_key: workspaceKey, ...settingsPartial });
 export const updateWorkspaceBody = z.strictObject({ ...settingsPartial, reason: reason.optional() });
@@ -58,17 +58,20 @@ export function presentWorkspace(
   };
 }
 
-export const memberParams = z.strictObject({ key: workspaceKey, userId });
-export const addMemberBody = z
-  .strictObject({
-    user_id: userId.optional(),
-    email: email.optional(),
-    role: z.enum(WORKSPACE_ROLES),
-  })
-  .refine((b) => (b.user_id === undefined) !== (b.email === undefined), {
+/** How a membership request (workspace or project) names its user: by id or by e-mail. */
+export const userRefShape = { user_id: userId.optional(), email: email.optional() };
+
+/** Requires exactly one of `user_id` or `email` (see `userRefShape`). */
+export const exactlyOneUserRef = <S extends z.ZodType<{ user_id?: string; email?: string }>>(schema: S) =>
+  schema.refine((b) => (b.user_id === undefined) !== (b.email === undefined), {
     message: 'give exactly one of user_id or email',
     path: ['user_id'],
   });
+
+export const memberParams = z.strictObject({ key: workspaceKey, userId });
+export const addMemberBody = exactlyOneUserRef(
+  z.strictObject({ ...userRefShape, role: z.enum(WORKSPACE_ROLES) }),
+);
 export const changeMemberBody = z.strictObject({ role: z.enum(WORKSPACE_ROLES) });
 
 export const memberAnswer = z.object({

@@ -1,23 +1,8 @@
-import { z } from 'zod';
-import { invalid, invalidField } from '../../platform/http/errors.ts';
-import { SETTING_COLUMNS, SETTING_NAMES, settingsShape, type SettingsInput } from './settings.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import { SETTING_COLUMNS, SETTING_NAMES, type SettingsInput } from './settings.ts';
 import type { WorkspaceRow } from './table.ts';
 
 type Columns = Partial<Pick<WorkspaceRow, (typeof SETTING_COLUMNS)[keyof typeof SETTING_COLUMNS]>>;
-
-const settingsSchema = z.object(settingsShape).partial();
-
-/**
- * The verbs' own check of settings (routes validated them already; other callers may not have):
- * fills defaults of nested values and canonicalises locale codes.
- */
-export function validatedSettings(settings: SettingsInput): SettingsInput {
-  const parsed = settingsSchema.safeParse(settings);
-  if (parsed.success) return parsed.data;
-  throw invalid(
-    parsed.error.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message })),
-  );
-}
 
 /** API setting names to table columns, keeping only the settings present. */
 export function settingsToColumns(settings: SettingsInput): Columns {

@@ -66,9 +66,10 @@ export const settingsShape = {
     .describe('Project role needed to search and view raw transcript snippets (default writer)'),
 };
 
-export type SettingsInput = Partial<{
-  [K in keyof typeof settingsShape]: z.output<(typeof settingsShape)[K]>;
-}>;
+/** Every setting optional: what a create or update request may give (routes and verbs both check it). */
+export const settingsSchema = z.object(settingsShape).partial();
+
+export type SettingsInput = z.output<typeof settingsSchema>;
 
 /** Setting name (API) to column (table). */
 export const SETTING_COLUMNS = {

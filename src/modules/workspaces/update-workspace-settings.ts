@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import type { Ctx } from '../../platform/context.ts';
+import { validated } from '../../platform/http/validate.ts';
 import { appendAudit } from '../audit/append-audit.ts';
 import { requireWorkspaceRole, type WorkspaceAccess } from './access.ts';
-import { assertLocalesConsistent, settingsToColumns, validatedSettings } from './settings-columns.ts';
-import { SETTING_COLUMNS, SETTING_NAMES, type SettingsInput } from './settings.ts';
+import { assertLocalesConsistent, settingsToColumns } from './settings-columns.ts';
+import { SETTING_COLUMNS, SETTING_NAMES, settingsSchema, type SettingsInput } from './settings.ts';
 import { workspaces, type WorkspaceRow } from './table.ts';
 
 export interface UpdateWorkspaceInput extends SettingsInput {
@@ -24,16 +25,12 @@ export async function updateWorkspaceSettings({
   input: UpdateWorkspaceInput;
 }): Promise<WorkspaceAccess> {
   const { workspace_key: key, reason, ...given } = input;
-  const settings = validatedSettings(given);
+  // Verbs re-check (other callers than routes may not have): fills nested defaults, canonicalises locales.
+  const settings = validated(settingsSchema, given);
   return ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
-    const access = await requireWorkspaceRole(txCtx, key, 'admin');
-    const [current] = await tx
-      .select()
-      .from(workspaces)
-      .where(eq(workspaces.id, access.workspace.id))
-      .for('update');
-    const before = current!;
+    const access = await requireWorkspaceRole(txCtx, key, 'admin', { lock: true });
+    const before = access.workspace;
     const changed = SETTING_NAMES.filter(
       (name) =>
         settings[name] !== undefined && !isDeepStrictEqual(settings[name], before[SETTING_COLUMNS[name]]),
