@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyMemoryType, isQuestion, type MemoryType } from './classify-memory-type.ts';
+import type { MemoryType } from '../memories/table.ts';
+import { classifyMemoryType, isQuestion } from './classify-memory-type.ts';
 
 /** The threshold extract-candidates keeps a statement at. */
 const KEEP = 0.5;

@@ -4,8 +4,7 @@
  * (no nested quantifiers), and the text is clipped first, so the work is linear in the input.
  */
 
-export type MemoryType =
-  'decision' | 'constraint' | 'goal' | 'problem' | 'active_work' | 'activity' | 'note' | 'summary' | 'caveat';
+import type { MemoryType } from '../memories/table.ts';
 
 interface Cue {
   type: MemoryType;

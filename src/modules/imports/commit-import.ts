@@ -2,10 +2,9 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-or
 import type { Ctx } from '../../platform/context.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { storeMemories } from '../memories/store-memories.ts';
-import { requireImport } from './import-access.ts';
-import { runImportStep, type StepOutcome } from './run-import-step.ts';
-import { stagedMemories, type ImportRow } from './table.ts';
 import type { ImportAccess } from './import-access.ts';
+import { runImportStep, type StepOutcome } from './run-import-step.ts';
+import { stagedMemories } from './table.ts';
 
 const BATCH = 200;
 
@@ -22,10 +21,11 @@ export async function commitImport({
   ctx: Ctx;
   input: { id: string; staged_ids?: string[] | undefined };
 }): Promise<ImportAccess> {
-  const found = await requireImport(ctx, input.id);
   const ids = input.staged_ids ? [...new Set(input.staged_ids)] : undefined;
-  if (ids) await assertStagedOfImport(ctx, input.id, ids);
-  return runImportStep(ctx, found, 'commit', (row) => commitStaged(ctx, found, row, ids));
+  return runImportStep(ctx, input.id, 'commit', async (found) => {
+    if (ids) await assertStagedOfImport(ctx, found.row.id, ids);
+    return commitStaged(ctx, found, ids);
+  });
 }
 
 async function assertStagedOfImport(ctx: Ctx, importId: string, ids: string[]): Promise<void> {
@@ -45,15 +45,14 @@ async function assertStagedOfImport(ctx: Ctx, importId: string, ids: string[]): 
 
 async function commitStaged(
   ctx: Ctx,
-  found: ImportAccess,
-  row: ImportRow,
+  { row, keys }: ImportAccess,
   ids: string[] | undefined,
 ): Promise<StepOutcome> {
   const project = {
     id: row.projectId,
-    key: found.keys.projectKey,
+    key: keys.projectKey,
     workspaceId: row.workspaceId,
-    workspaceKey: found.keys.workspaceKey,
+    workspaceKey: keys.workspaceKey,
   };
   let created = 0;
   let linked = 0;

@@ -29,8 +29,9 @@ function displayName(name: string): string {
 }
 
 /**
- * Records an uploaded file (already streamed to `tempPath`) as an import in status `uploaded`,
- * moving the file under the import directory. Project writers (or raw_access_min_role).
+ * Records an uploaded file (already streamed to `temp_path`) as an import in status `uploaded`,
+ * moving the file under the import directory (and removing it there when the import is refused).
+ * A temporary file left behind is the caller's to remove. Project writers (or raw_access_min_role).
  */
 export async function createImport({
   ctx,
@@ -54,8 +55,12 @@ export async function createImport({
   });
   const id = newId('imp');
   const filePath = `files/${id}`;
-  const recorded = await ctx.db
-    .transaction(async (tx) => {
+  // Moved before the row is committed, so a committed row always has its file.
+  const stored = join(ctx.config.importDir, filePath);
+  await mkdir(join(ctx.config.importDir, 'files'), { recursive: true });
+  await rename(input.temp_path, stored);
+  try {
+    return await ctx.db.transaction(async (tx) => {
       const txCtx = { ...ctx, db: tx };
       const access = await assertCanImport({ ctx: txCtx, input: fields });
       const now = ctx.now();
@@ -96,12 +101,9 @@ export async function createImport({
         access,
         keys: { workspaceKey: access.workspaceAccess.workspace.key, projectKey: access.project.key },
       };
-    })
-    .catch(async (err: unknown) => {
-      await rm(input.temp_path, { force: true });
-      throw err;
     });
-  await mkdir(join(ctx.config.importDir, 'files'), { recursive: true });
-  await rename(input.temp_path, join(ctx.config.importDir, filePath));
-  return recorded;
+  } catch (err) {
+    await rm(stored, { force: true });
+    throw err;
+  }
 }

@@ -4,6 +4,7 @@ import { useHarness } from '../../test/harness.ts';
 import { created, memoriesOf } from '../memories/memory-test-fixtures.ts';
 import { MEMORY_TYPES } from '../memories/table.ts';
 import { team, type Team } from '../projects/project-test-fixtures.ts';
+import { MAX_SCANNED_CHARS } from './extract-candidates.ts';
 import {
   patchStaged,
   pipelineHelpers,
@@ -55,6 +56,22 @@ describe('extract', () => {
     expect(new Set(staged.map((s) => s.type))).toEqual(new Set(['decision', 'constraint', 'problem']));
     expect(staged.find((s) => s.type === 'decision')?.content).toMatch(/advisory locks for the invoice job/);
     expect(await memoriesOf(h, placeOf(p))).toEqual([]);
+  });
+
+  it('reads a long message only up to a complete line, never a statement cut at the read limit', async () => {
+    const p = await fresh();
+    const decision = 'We decided to keep the advisory lock on the invoice job for every single run.';
+    // The decision straddles character MAX_SCANNED_CHARS of the long message.
+    const long = `${'zzzz\n'.repeat((MAX_SCANNED_CHARS - 30) / 5)}${decision}\n${'zzzz\n'.repeat(2000)}`;
+    const line = (uuid: string, content: string) =>
+      JSON.stringify({ type: 'user', sessionId: 'S', uuid, message: { role: 'user', content } });
+    const file = {
+      name: 'long.jsonl',
+      content: Buffer.from(`${line('u1', decision)}\n${line('u2', long)}\n`),
+    };
+    const { extracted } = await runPipeline(h, p.writer, { ws: p.ws, project: p.project, file }, 'extract');
+    expect((await stagedOf(h, extracted!.id)).map((s) => s.content)).toEqual([decision]);
+    expect(extracted!.stats).toMatchObject({ candidates: 1, staged: 1 });
   });
 
   it('pages the staged list', async () => {

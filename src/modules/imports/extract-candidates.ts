@@ -5,7 +5,9 @@
  * (precision over recall). Linear in the input: a bounded prefix is read, every scan moves forward,
  * and every pattern is a bounded run without nested quantifiers.
  */
-import { classifyMemoryType, isQuestion, type MemoryType } from './classify-memory-type.ts';
+import type { MemoryType } from '../memories/table.ts';
+import { classifyMemoryType, isQuestion } from './classify-memory-type.ts';
+import { clipText, isHighSurrogate, trimEnd } from './parsers/clean-text.ts';
 
 export interface Candidate {
   type: MemoryType;
@@ -14,7 +16,8 @@ export interface Candidate {
 }
 
 export const MAX_CANDIDATE_CHARS = 500;
-const MAX_SCANNED_CHARS = 50_000;
+/** Only the start of a message is read; a caller that cuts it must pass more than this to show the cut. */
+export const MAX_SCANNED_CHARS = 50_000;
 const MAX_CANDIDATES = 10;
 const MIN_CONTENT_CHARS = 25;
 const MIN_WORDS = 4;
@@ -38,7 +41,7 @@ export function extractCandidates(message: {
     seen.add(key);
     const { type, confidence } = classifyMemoryType(text);
     if (confidence < MIN_CONFIDENCE) continue;
-    found.push({ type, content: clip(text), confidence, order: found.length });
+    found.push({ type, content: clipText(text, MAX_CANDIDATE_CHARS, true), confidence, order: found.length });
   }
   return found
     .sort((a, b) => b.confidence - a.confidence || a.order - b.order)
@@ -302,22 +305,3 @@ function isStatement(text: string): boolean {
   for (const ch of text) if (ch.toLowerCase() !== ch.toUpperCase()) letters += 1;
   return letters >= text.length / 2;
 }
-
-/** Clips to MAX_CANDIDATE_CHARS at a word boundary, marking the cut with "…". */
-function clip(text: string): string {
-  if (text.length <= MAX_CANDIDATE_CHARS) return text;
-  let end = MAX_CANDIDATE_CHARS - 1;
-  const space = text.lastIndexOf(' ', end);
-  if (space > MAX_CANDIDATE_CHARS / 2) end = space;
-  else if (isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
-  return `${trimEnd(text.slice(0, end), ' ,;:.-–—')}…`;
-}
-
-/** Drops trailing characters from `chars` (a loop: an end-anchored regex would be quadratic). */
-function trimEnd(text: string, chars: string): string {
-  let end = text.length;
-  while (end > 0 && chars.includes(text[end - 1] ?? '')) end -= 1;
-  return text.slice(0, end);
-}
-
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;

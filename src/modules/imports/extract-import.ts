@@ -3,22 +3,21 @@ import type { Ctx } from '../../platform/context.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
 import { newId } from '../../platform/ids.ts';
-import { redactSecrets } from '../../platform/redact-secrets.ts';
 import { contentHash } from '../memories/content-hash.ts';
 import { memories } from '../memories/table.ts';
 import { rawMessages, rawSessions } from '../raw/table.ts';
-import { extractCandidates } from './extract-candidates.ts';
-import { requireImport, type ImportAccess } from './import-access.ts';
+import { extractCandidates, MAX_SCANNED_CHARS } from './extract-candidates.ts';
+import type { ImportAccess } from './import-access.ts';
 import { runImportStep, type StepOutcome } from './run-import-step.ts';
 import { stagedMemories, type ImportRow } from './table.ts';
 
 const BATCH_MESSAGES = 500;
-/** Candidates are read from the start of a message; longer bodies are tool output and logs. */
-const EXTRACT_READ_CHARS = 50_000;
+/** Candidates are read from the start of a message (one character more shows it was cut). */
+const EXTRACT_READ_CHARS = MAX_SCANNED_CHARS + 1;
 
 /**
  * Extract: turns the import's user and assistant messages into staged memories (type classified
- * from the wording, clipped), leaving out what the project already remembers and repeats within
+ * from the wording, clipped; parse already redacted the messages' secrets), leaving out what the project already remembers and repeats within
  * the import. Staged memories start selected; commit turns them into memories.
  */
 export async function extractImport({
@@ -28,8 +27,7 @@ export async function extractImport({
   ctx: Ctx;
   input: { id: string };
 }): Promise<ImportAccess> {
-  const found = await requireImport(ctx, input.id);
-  return runImportStep(ctx, found, 'extract', (row) => extractStaged(ctx, row));
+  return runImportStep(ctx, input.id, 'extract', ({ row }) => extractStaged(ctx, row));
 }
 
 async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
@@ -64,16 +62,12 @@ async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
     const last = batch[batch.length - 1]!;
     after = { sessionId: last.sessionId, seq: last.seq };
     const drafts = batch.flatMap((m) =>
-      extractCandidates({ role: m.role as 'user' | 'assistant', content: m.text }).map((c) => {
-        const redacted = redactSecrets(c.content);
-        return {
-          rawMessageId: m.id,
-          type: c.type,
-          content: redacted.text,
-          redactions: redacted.redactions,
-          hash: contentHash(redacted.text),
-        };
-      }),
+      extractCandidates({ role: m.role as 'user' | 'assistant', content: m.text }).map((c) => ({
+        rawMessageId: m.id,
+        type: c.type,
+        content: c.content,
+        hash: contentHash(c.content),
+      })),
     );
     stats.candidates += drafts.length;
     if (drafts.length === 0) continue;
@@ -100,7 +94,7 @@ async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
           type: d.type,
           content: d.content,
           contentHash: d.hash,
-          redactions: d.redactions,
+          redactions: 0,
           createdAt: now,
           updatedAt: now,
         })),

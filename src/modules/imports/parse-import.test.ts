@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../test/assertions.ts';
 import { useHarness } from '../../test/harness.ts';
 import { team, type Team } from '../projects/project-test-fixtures.ts';
-import { rawMessages } from '../raw/table.ts';
+import { rawMessages, rawSessions } from '../raw/table.ts';
 import {
   getImport,
   pipelineHelpers,
@@ -97,6 +97,101 @@ describe('parse', () => {
       expectError(await postStep(h, p.writer, up.id, step), 409, 'conflict');
     }
     expect((await getImport(h, p.writer, up.id)).json()).toEqual(parsed);
+  });
+
+  it('parses messages whose times are out of range, stamping them with the import time', async () => {
+    const p = await fresh();
+    const far = { id: 'far', created_at: '+020000-01-01T00:00:00Z', messages: [] as object[] };
+    for (const timestamp of [1e20, 3e11, '+020000-01-01T00:00:00Z'])
+      far.messages.push({ role: 'user', content: `sent at ${timestamp}`, timestamp });
+    const file = { name: 'far.json', content: Buffer.from(JSON.stringify(far)) };
+    const up = await uploaded(h, p.writer, { ws: p.ws, project: p.project, file });
+    const parsed = await stepOk(h, p.writer, up.id, 'parse');
+    expect(parsed).toMatchObject({ status: 'parsed', stats: { sessions: 1, messages: 3 } });
+    const rows = await h.database.db
+      .select({ createdAt: rawMessages.createdAt })
+      .from(rawMessages)
+      .where(eq(rawMessages.projectId, await projectIdOf(h, up.id)));
+    expect(rows.map((r) => r.createdAt.toISOString())).toEqual(Array(3).fill(up.created_at));
+  });
+
+  it('keeps the error of a failed import short and without secrets, however large the bad value', async () => {
+    const p = await fresh();
+    const sender = `ghp_${'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8'} ${'x'.repeat(200_000)}`;
+    const file = {
+      name: 'odd.json',
+      content: Buffer.from(JSON.stringify({ chat_messages: [{ sender, text: 'hi' }] })),
+    };
+    const up = await uploaded(h, p.writer, { ws: p.ws, project: p.project, file });
+    const parsed = await stepOk(h, p.writer, up.id, 'parse');
+    expect(parsed.status).toBe('failed');
+    expect(parsed.error).toMatch(
+      /first: the conversation: chat message with unknown sender "\[redacted:github_token\] x+…\)$/,
+    );
+    expect(parsed.error!.length).toBeLessThan(200);
+  });
+
+  it('stores a session title that arrives after its messages', async () => {
+    const p = await fresh();
+    const { parsed } = await runPipeline(
+      h,
+      p.writer,
+      { ws: p.ws, project: p.project, file: 'claude-code-session.jsonl' },
+      'parse',
+    );
+    const sessions = await h.database.db
+      .select({ id: rawSessions.sourceSessionId, title: rawSessions.title, count: rawSessions.messageCount })
+      .from(rawSessions)
+      .where(eq(rawSessions.projectId, await projectIdOf(h, parsed.id)))
+      .orderBy(rawSessions.sourceSessionId);
+    expect(sessions).toEqual([
+      {
+        id: '6f1c2a9e-3b4d-4e8a-9c71-2d5f0b8e4a13',
+        title: 'BILL-142: duplicate invoices from overlapping invoice job runs',
+        count: expect.any(Number),
+      },
+      {
+        id: 'a2d94b70-58e1-4c3f-8f26-91b7c0e3d5a8',
+        title: 'Cleaning up duplicate invoices before migration 0031',
+        count: expect.any(Number),
+      },
+    ]);
+    expect(sessions[0]!.count + sessions[1]!.count).toBe(21);
+  });
+
+  it('merges sessions whose ids share their first 500 characters (the stored id)', async () => {
+    const p = await fresh();
+    const long = 's'.repeat(500);
+    const conversation = (suffix: string) => ({
+      id: `${long}${suffix}`,
+      title: suffix === 'a' ? null : 'Second title',
+      messages: [1, 2].map((n) => ({ role: 'user', content: `message ${n} of ${suffix}` })),
+    });
+    const file = {
+      name: 'long-ids.json',
+      content: Buffer.from(JSON.stringify([conversation('a'), conversation('b')])),
+    };
+    const up = await uploaded(h, p.writer, { ws: p.ws, project: p.project, file });
+    const parsed = await stepOk(h, p.writer, up.id, 'parse');
+    expect(parsed.stats).toMatchObject({ sessions: 1, messages: 4 });
+    const projectId = await projectIdOf(h, up.id);
+    const [session, ...others] = await h.database.db
+      .select()
+      .from(rawSessions)
+      .where(eq(rawSessions.projectId, projectId));
+    expect(others).toEqual([]);
+    expect(session).toMatchObject({ sourceSessionId: long, title: 'Second title', messageCount: 4 });
+    const contents = await h.database.db
+      .select({ content: rawMessages.content })
+      .from(rawMessages)
+      .where(eq(rawMessages.sessionId, session!.id))
+      .orderBy(rawMessages.seq);
+    expect(contents.map((c) => c.content)).toEqual([
+      'message 1 of a',
+      'message 2 of a',
+      'message 1 of b',
+      'message 2 of b',
+    ]);
   });
 
   it('makes the raw messages searchable with GET /v1/raw/search', async () => {

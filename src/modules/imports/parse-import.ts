@@ -1,24 +1,31 @@
 import { join } from 'node:path';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { newId } from '../../platform/ids.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
 import { rawMessages, rawSessions } from '../raw/table.ts';
-import { requireImport, type ImportAccess } from './import-access.ts';
+import type { ImportAccess } from './import-access.ts';
+import { clipText } from './parsers/clean-text.ts';
 import { parseTranscript } from './parsers/parse-transcript.ts';
 import type { ParseEvent } from './parsers/types.ts';
 import { runImportStep, type StepOutcome } from './run-import-step.ts';
 import type { ImportRow } from './table.ts';
 
 /** A raw message longer than this is cut (and counted): transcripts can carry huge tool outputs. */
-export const MAX_RAW_MESSAGE_CHARS = 1_000_000;
+const MAX_RAW_MESSAGE_CHARS = 1_000_000;
 const BATCH_MESSAGES = 500;
 const BATCH_CHARS = 4_000_000;
+/** Source session ids are stored cut to this length. */
+const SESSION_ID_CHARS = 500;
+/** The first problem quoted in a failed import's error (its audit entry and answer too). */
+const PROBLEM_CHARS = 300;
 
+/** A session of this import: its row, the next message position, and what is known of it. */
 interface SessionState {
   id: string;
   nextSeq: number;
+  title: string | null;
   startedAt: Date | null;
 }
 
@@ -37,8 +44,7 @@ export async function parseImport({
   ctx: Ctx;
   input: { id: string };
 }): Promise<ImportAccess> {
-  const found = await requireImport(ctx, input.id);
-  return runImportStep(ctx, found, 'parse', (row) => parseFile(ctx, row));
+  return runImportStep(ctx, input.id, 'parse', ({ row }) => parseFile(ctx, row));
 }
 
 async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
@@ -63,8 +69,14 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
     );
   };
   const openSession = async (e: Extract<ParseEvent, { type: 'session' }>) => {
-    const known = sessions.get(e.sourceSessionId);
-    if (known) return known;
+    const sourceSessionId = e.sourceSessionId.slice(0, SESSION_ID_CHARS).toWellFormed();
+    const known = sessions.get(sourceSessionId);
+    if (known) {
+      // Announced again (e.g. once its title is known): the rest is written at the end.
+      known.title ??= e.title;
+      known.startedAt ??= e.startedAt;
+      return known;
+    }
     const now = ctx.now();
     const [s] = await ctx.db
       .insert(rawSessions)
@@ -73,7 +85,7 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
         workspaceId: row.workspaceId,
         projectId: row.projectId,
         source: row.source,
-        sourceSessionId: e.sourceSessionId.slice(0, 500),
+        sourceSessionId,
         title: e.title,
         importId: row.id,
         messageCount: 0,
@@ -86,8 +98,8 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
         set: { importId: row.id, title: sql`coalesce(excluded.title, ${rawSessions.title})`, updatedAt: now },
       })
       .returning({ id: rawSessions.id });
-    const state = { id: s!.id, nextSeq: 0, startedAt: e.startedAt };
-    sessions.set(e.sourceSessionId, state);
+    const state = { id: s!.id, nextSeq: 0, title: e.title, startedAt: e.startedAt };
+    sessions.set(sourceSessionId, state);
     stats.sessions += 1;
     return state;
   };
@@ -95,7 +107,10 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
   for await (const e of parseTranscript(path, row.source, { fallbackSessionId: row.sha256 })) {
     if (e.type === 'skipped') {
       stats.skipped += 1;
-      firstProblem ??= e.line === null ? e.reason : `line ${e.line}: ${e.reason}`;
+      firstProblem ??= clipText(
+        redactSecrets(e.line === null ? e.reason : `line ${e.line}: ${e.reason}`).text,
+        PROBLEM_CHARS,
+      );
       continue;
     }
     if (e.type === 'session') {
@@ -130,18 +145,36 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
     if (batch.length >= BATCH_MESSAGES || batchChars >= BATCH_CHARS) await flush();
   }
   await flush();
-  for (const s of sessions.values()) {
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .delete(rawMessages)
-        .where(and(eq(rawMessages.sessionId, s.id), gte(rawMessages.seq, s.nextSeq)));
-      await tx.update(rawSessions).set({ messageCount: s.nextSeq }).where(eq(rawSessions.id, s.id));
-    });
-  }
+  await finishSessions(ctx, [...sessions.values()]);
   if (stats.messages > 10_000) await ctx.db.execute(sql`analyze ${rawMessages}`);
   if (stats.messages === 0) {
     const why = firstProblem ? ` (${stats.skipped} skipped; first: ${firstProblem})` : '';
     return { stats, failed: `Nothing usable in ${row.fileName}: no messages found${why}` };
   }
   return { stats };
+}
+
+/**
+ * Ends the import's sessions in one transaction: messages past each session's new end (left from
+ * an earlier import) are removed, and each row gets its count and what became known of it later.
+ */
+async function finishSessions(ctx: Ctx, sessions: SessionState[]): Promise<void> {
+  if (sessions.length === 0) return;
+  const ends = sessions.map((s) => ({
+    id: s.id,
+    count: s.nextSeq,
+    title: s.title,
+    started_at: s.startedAt?.toISOString() ?? null,
+  }));
+  const list = sql`jsonb_to_recordset(${JSON.stringify(ends)}::jsonb)
+    as v(id text, count integer, title text, started_at timestamptz)`;
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`delete from ${rawMessages} using ${list}
+      where ${rawMessages.sessionId} = v.id and ${rawMessages.seq} >= v.count`);
+    await tx.execute(sql`update ${rawSessions}
+      set message_count = v.count,
+        title = coalesce(v.title, ${rawSessions.title}),
+        started_at = coalesce(v.started_at, ${rawSessions.startedAt})
+      from ${list} where ${rawSessions.id} = v.id`);
+  });
 }

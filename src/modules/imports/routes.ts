@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import multipart from '@fastify/multipart';
+import multipart, { type Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { AppError, invalid, invalidField } from '../../platform/http/errors.ts';
 import { presentPage } from '../../platform/http/pagination.ts';
 import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
@@ -35,6 +36,24 @@ const tags = ['imports'];
 const UPLOAD_HELP =
   'POST /v1/imports takes multipart/form-data with the fields workspace_key, project_key, source and file';
 
+/**
+ * An error of the multipart parser itself (no boundary, a truncated body) carries no code or
+ * status, unlike the limits (413) and our own errors: it is a bad request, not a 500.
+ */
+function asBadBody(err: unknown): unknown {
+  if (!(err instanceof Error) || 'code' in err || 'statusCode' in err) return err;
+  return invalidField('body', 'is not valid multipart/form-data (no boundary, or cut short)');
+}
+
+/** The request's parts, with the parser's own errors as 400s. */
+async function* uploadParts(req: FastifyRequest): AsyncGenerator<Multipart> {
+  try {
+    yield* req.parts();
+  } catch (err) {
+    throw asBadBody(err);
+  }
+}
+
 export function importRoutes(app: App, deps: AppDeps): void {
   // Multipart parsing only where uploads are taken; the rest of the API stays JSON-only.
   void app.register(async (uploads: App) => {
@@ -59,7 +78,7 @@ export function importRoutes(app: App, deps: AppDeps): void {
         let upload: (SavedUpload & { fileName: string }) | null = null;
         // A refused request (bad fields, a second or oversized file) leaves no file behind.
         try {
-          for await (const part of req.parts()) {
+          for await (const part of uploadParts(req)) {
             if (part.type === 'field') {
               fields[part.fieldname] = String(part.value);
               continue;
@@ -76,10 +95,10 @@ export function importRoutes(app: App, deps: AppDeps): void {
               });
               await assertCanImport({ ctx, input: early });
             }
-            upload = {
-              ...(await saveUpload(part.file, join(deps.config.importDir, 'tmp'))),
-              fileName: part.filename,
-            };
+            const saved = await saveUpload(part.file, join(deps.config.importDir, 'tmp')).catch((err) => {
+              throw asBadBody(err);
+            });
+            upload = { ...saved, fileName: part.filename };
           }
           if (!upload) throw invalid([{ path: 'body.file', message: 'is required' }], UPLOAD_HELP);
           const input = validated(uploadFields, fields);

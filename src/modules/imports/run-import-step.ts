@@ -2,14 +2,14 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { appendAudit } from '../audit/append-audit.ts';
-import type { ImportAccess } from './import-access.ts';
-import { imports, type ImportRow, type ImportStats, type ImportStatus, type ImportStep } from './table.ts';
+import { requireImport, type ImportAccess } from './import-access.ts';
+import { imports, type ImportStats, type ImportStatus, type ImportStep } from './table.ts';
 
 /** A step that has run this long is taken to have died with its process and may be claimed again. */
-export const STALE_STEP_MS = 30 * 60_000;
+const STALE_STEP_MS = 30 * 60_000;
 
 /** Statuses each step starts from; commit may run again to commit more (never twice the same). */
-export const STEP_FROM: Record<ImportStep, ImportStatus[]> = {
+const STEP_FROM: Record<ImportStep, ImportStatus[]> = {
   parse: ['uploaded'],
   extract: ['parsed'],
   commit: ['extracted', 'committed'],
@@ -24,16 +24,18 @@ const STEP_TO: Record<ImportStep, ImportStatus> = {
 export type StepOutcome = { stats: ImportStats } | { failed: string; stats: ImportStats };
 
 /**
- * Runs one pipeline step exactly once at a time: claims the import with a conditional update (409
- * when it is in another status or the step is already running), runs `work` outside any
- * transaction (it writes in bounded batches), then records the new status and an audit entry. Answers the import as it now is.
+ * Runs one pipeline step of an import the caller may work on (else 404), exactly once at a time:
+ * claims the import with a conditional update (409 when it is in another status or the step is
+ * already running), runs `work` on the claimed row outside any transaction (it writes in bounded
+ * batches), then records the new status and an audit entry. Answers the import as it now is.
  */
 export async function runImportStep(
   ctx: Ctx,
-  found: ImportAccess,
+  importId: string,
   step: ImportStep,
-  work: (row: ImportRow) => Promise<StepOutcome>,
+  work: (claimed: ImportAccess) => Promise<StepOutcome>,
 ): Promise<ImportAccess> {
+  const found = await requireImport(ctx, importId);
   const now = ctx.now();
   const [claimed] = await ctx.db
     .update(imports)
@@ -56,7 +58,7 @@ export async function runImportStep(
   }
   let outcome: StepOutcome;
   try {
-    outcome = await work(claimed);
+    outcome = await work({ ...found, row: claimed });
   } catch (err) {
     await ctx.db
       .update(imports)

@@ -6,7 +6,7 @@ import { projectKey } from '../projects/project-key.ts';
 import { IMPORT_STATUSES, type ImportRow, type StagedMemoryRow } from './table.ts';
 
 /** `agent_jsonl` and `agent_json_export` have their parsers; any other source is read as text. */
-export const importSource = z
+const importSource = z
   .string()
   .min(1)
   .max(50)

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
@@ -11,6 +11,7 @@ import {
   fixture,
   getImport,
   importLog,
+  multipartBody,
   postParts,
   sha256,
   upload,
@@ -178,6 +179,26 @@ describe('POST /v1/imports', () => {
     });
   });
 
+  it('answers 400 to a multipart body without a boundary or cut short, storing nothing', async () => {
+    const whole = multipartBody([...fields(), filePart(Buffer.alloc(2000, 'a'))]);
+    const bodies: Array<[string, Buffer]> = [
+      ['multipart/form-data', whole.body],
+      [whole.headers['content-type'], whole.body.subarray(0, whole.body.length - 600)],
+      [whole.headers['content-type'], whole.body.subarray(0, whole.body.length - 20)],
+    ];
+    await expectNothingStored(async () => {
+      for (const [contentType, payload] of bodies) {
+        const res = await h.app.inject({
+          method: 'POST',
+          url: '/v1/imports',
+          headers: { ...t.writer.headers, 'content-type': contentType },
+          payload,
+        });
+        expectInvalid(res, 'body');
+      }
+    });
+  });
+
   it('answers 400 without a file, or with the file in another field', async () => {
     await expectNothingStored(async () => {
       expectInvalid(await postParts(h, t.writer, fields()), 'body.file');
@@ -249,6 +270,25 @@ describe('POST /v1/imports', () => {
         },
       ),
     );
+  });
+
+  it('records no import when its file cannot be moved into place (500), leaving no file', async () => {
+    const dir = join(h.config.importDir, 'files');
+    mkdirSync(dir, { recursive: true });
+    const before = await uploadState(h, t.ws);
+    renameSync(dir, `${dir}.moved`);
+    writeFileSync(dir, 'not a directory');
+    try {
+      expectError(
+        await upload(h, t.writer, { ws: t.ws, project: t.project, file: notes() }),
+        500,
+        'internal',
+      );
+    } finally {
+      rmSync(dir);
+      renameSync(`${dir}.moved`, dir);
+    }
+    expect(await uploadState(h, t.ws)).toEqual(before);
   });
 
   it('cleans the file name of directories and control characters; the stored file is named by its id', async () => {

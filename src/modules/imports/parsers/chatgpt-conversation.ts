@@ -1,5 +1,5 @@
 import { normalizeRole } from './conversation-roles.ts';
-import { isRecord, parseDate, type JsonRecord } from './json-values.ts';
+import { isRecord, parseDate, shownValue, type JsonRecord } from './json-values.ts';
 import type { MessagePart } from './types.ts';
 
 export interface TimedPart extends MessagePart {
@@ -12,7 +12,7 @@ export interface TimedPart extends MessagePart {
  * else (no single root, no message on that path) every node by `create_time`. Cycles and
  * dangling links are tolerated.
  */
-export function orderMappingNodes(conversation: JsonRecord): JsonRecord[] {
+function orderMappingNodes(conversation: JsonRecord): JsonRecord[] {
   const mapping = isRecord(conversation.mapping) ? conversation.mapping : {};
   const node = (id: unknown): JsonRecord | null =>
     typeof id === 'string' && isRecord(mapping[id]) ? (mapping[id] as JsonRecord) : null;
@@ -85,7 +85,7 @@ export function chatGptParts(conversation: JsonRecord): Array<TimedPart | { bad:
     const text = contentText(message.content);
     if (!text.trim()) continue;
     if (!role) {
-      parts.push({ bad: `message with unknown role ${JSON.stringify(author ?? null)}` });
+      parts.push({ bad: `message with unknown role ${shownValue(author)}` });
       continue;
     }
     parts.push({ role, text, createdAt: parseDate(message.create_time) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanText, cleanTitle, clipText } from './clean-text.ts';
-import { asId, compactJson, parseDate } from './json-values.ts';
+import { asId, compactJson, parseDate, shownValue } from './json-values.ts';
 
 describe('cleanText', () => {
   it('removes NUL and replaces unpaired surrogates, keeping pairs', () => {
@@ -15,6 +15,12 @@ describe('clipText and cleanTitle', () => {
     expect(clipText('abcdef', 4)).toBe('abc…');
     expect(clipText('ab😀cd', 4)).toBe('ab…');
     expect(clipText('abc', 4)).toBe('abc');
+  });
+  it('clips at a word in the second half when asked, dropping punctuation before the ellipsis', () => {
+    expect(clipText('one two, three', 12, true)).toBe('one two…');
+    expect(clipText('abcdefghij kl', 12, true)).toBe('abcdefghij…');
+    expect(clipText('ab cdefghijkl', 12, true)).toBe('ab cdefghij…');
+    expect(clipText('ab cdefghij😀', 12, true)).toBe('ab cdefghij…');
   });
   it('takes the first line, trimmed and clipped; empty is null', () => {
     expect(cleanTitle('  Invoice job lock \nsecond line')).toBe('Invoice job lock');
@@ -33,6 +39,31 @@ describe('json values', () => {
     expect(parseDate('yesterday')).toBeNull();
     expect(parseDate(null)).toBeNull();
     expect(parseDate(0)).toBeNull();
+  });
+  it('answers null outside the years 0001..9999, which PostgreSQL and toISOString refuse', () => {
+    for (const value of [
+      1e20,
+      3e11,
+      '3e11',
+      '300000000000',
+      8.64e15,
+      '+020000-01-01',
+      '+010000-01-01T00:00:00Z',
+    ])
+      expect(parseDate(value), String(value)).toBeNull();
+    expect(parseDate('-000001-12-31T00:00:00Z')).toBeNull();
+    expect(parseDate('0001-01-01T00:00:00Z')?.getTime()).toBe(-62_135_596_800_000);
+    expect(parseDate('9999-12-31T23:59:59.999Z')?.getTime()).toBe(253_402_300_799_999);
+    expect(parseDate(253_402_300_799_999)?.getTime()).toBe(253_402_300_799_999);
+    expect(parseDate(253_402_300_800_000)).toBeNull();
+  });
+  it('shows a value of the file as JSON, clipped', () => {
+    expect(shownValue('robot')).toBe('"robot"');
+    expect(shownValue(undefined)).toBe('null');
+    expect(shownValue({ a: [1] })).toBe('{"a":[1]}');
+    const long = shownValue({ sender: 'y'.repeat(10_000) });
+    expect(long).toHaveLength(80);
+    expect(long.endsWith('yy…')).toBe(true);
   });
   it('reads ids and compacts JSON', () => {
     expect(asId(' abc ')).toBe('abc');

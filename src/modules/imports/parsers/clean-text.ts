@@ -9,13 +9,31 @@ export function cleanText(text: string): string {
   return withoutNul.isWellFormed() ? withoutNul : withoutNul.toWellFormed();
 }
 
-/** Cuts `text` to at most `max` characters, marking the cut with an ellipsis. */
-export function clipText(text: string, max: number): string {
+/** The first half of a surrogate pair: a cut just after it would split the pair. */
+export function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** Drops trailing characters found in `chars` (a loop: an end-anchored regex would be quadratic). */
+export function trimEnd(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text[end - 1] ?? '')) end -= 1;
+  return text.slice(0, end);
+}
+
+/**
+ * Cuts `text` to at most `max` characters, marking the cut with an ellipsis; never splits a
+ * surrogate pair. `atWord`: cut at the last space in the second half when there is one, and drop
+ * the punctuation left before the ellipsis.
+ */
+export function clipText(text: string, max: number, atWord = false): string {
   if (text.length <= max) return text;
   let end = Math.max(0, max - 1);
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end -= 1; // never split a surrogate pair
-  return `${text.slice(0, end)}…`;
+  const space = atWord ? text.lastIndexOf(' ', end) : -1;
+  if (space > max / 2) end = space;
+  else if (isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+  const head = text.slice(0, end);
+  return `${atWord ? trimEnd(head, ' ,;:.-–—') : head}…`;
 }
 
 /** Cleans and trims a candidate title; empty becomes null. */

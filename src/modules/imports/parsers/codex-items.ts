@@ -1,5 +1,5 @@
 import { toolCallLine, toolOutput } from './content-blocks.ts';
-import { isRecord, type JsonRecord } from './json-values.ts';
+import { isRecord, shownValue, type JsonRecord } from './json-values.ts';
 import type { MessagePart, ParsedRole } from './types.ts';
 
 /** What one Codex response item yields: a message part, nothing (ignored), or a reason it is bad. */
@@ -61,7 +61,7 @@ export function codexItemPart(item: JsonRecord): CodexItemResult {
   switch (item.type) {
     case 'message': {
       const role = typeof item.role === 'string' ? MESSAGE_ROLES[item.role] : undefined;
-      if (!role) return { bad: `message with unknown role ${JSON.stringify(item.role ?? null)}` };
+      if (!role) return { bad: `message with unknown role ${shownValue(item.role)}` };
       const text = messageText(item.content);
       const head = text.trimStart();
       const isContext = role === 'user' && CONTEXT_WRAPPERS.some((wrapper) => head.startsWith(wrapper));

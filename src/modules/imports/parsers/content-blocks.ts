@@ -3,9 +3,9 @@ import { compactJson, isRecord } from './json-values.ts';
 import type { MessageEvent, MessagePart, ParsedRole } from './types.ts';
 
 /** A tool call becomes one short line; its input is clipped to keep the line short. */
-export const TOOL_CALL_MAX_CHARS = 500;
+const TOOL_CALL_MAX_CHARS = 500;
 /** Tool output is kept, but a file dump or a test log is cut to this size. */
-export const TOOL_OUTPUT_MAX_CHARS = 20_000;
+const TOOL_OUTPUT_MAX_CHARS = 20_000;
 
 /** `[tool_use Bash] {"command":"npm test"}`, clipped. */
 export function toolCallLine(kind: string, name: unknown, input: unknown): string {

@@ -19,7 +19,7 @@ const CLAUDE_CODE_TYPES = new Set([
 const CODEX_LINE_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
 
 /** Item types of the older Codex format, where each line is the item itself. */
-export const CODEX_ITEM_TYPES = new Set([
+const CODEX_ITEM_TYPES = new Set([
   'message',
   'function_call',
   'function_call_output',

@@ -2,7 +2,7 @@ import { chatGptParts, type TimedPart } from './chatgpt-conversation.ts';
 import { cleanTitle } from './clean-text.ts';
 import { anthropicContentParts, partToMessage, toolOutput } from './content-blocks.ts';
 import { normalizeRole } from './conversation-roles.ts';
-import { asId, isRecord, parseDate, type JsonRecord } from './json-values.ts';
+import { asId, isRecord, parseDate, shownValue, type JsonRecord } from './json-values.ts';
 import type { MessageEvent, ParseEvent } from './types.ts';
 
 type PartOrBad = TimedPart | { bad: string };
@@ -17,7 +17,7 @@ function claudeAiParts(conversation: JsonRecord): PartOrBad[] {
     }
     const role = normalizeRole(message.sender);
     if (!role) {
-      parts.push({ bad: `chat message with unknown sender ${JSON.stringify(message.sender ?? null)}` });
+      parts.push({ bad: `chat message with unknown sender ${shownValue(message.sender)}` });
       continue;
     }
     const createdAt = parseDate(message.created_at);
@@ -60,7 +60,7 @@ function genericParts(conversation: JsonRecord): PartOrBad[] {
     const author = isRecord(message.author) ? message.author.role : message.author;
     const role = normalizeRole(message.role ?? message.sender ?? author);
     if (!role) {
-      parts.push({ bad: `message with unknown role ${JSON.stringify(message.role ?? null)}` });
+      parts.push({ bad: `message with unknown role ${shownValue(message.role)}` });
       continue;
     }
     const createdAt = parseDate(

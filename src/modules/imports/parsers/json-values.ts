@@ -1,4 +1,4 @@
-import { cleanText } from './clean-text.ts';
+import { cleanText, clipText } from './clean-text.ts';
 
 /** Loose readers for JSON of unknown shape: they never throw, they answer null. */
 
@@ -19,9 +19,13 @@ export function asId(value: unknown): string | null {
 /** Epoch values above this are milliseconds, below it seconds (year 2001 in ms, year 33658 in s). */
 const EPOCH_MS_THRESHOLD = 1e12;
 
+/** The times PostgreSQL and `toISOString` both take: years 0001 to 9999. */
+const MIN_MS = -62_135_596_800_000;
+const MAX_MS = 253_402_300_800_000;
+
 /**
  * An ISO string, a numeric string or an epoch number (seconds or milliseconds) as a Date;
- * anything unparseable is null.
+ * anything unparseable, or outside the years 0001..9999, is null.
  */
 export function parseDate(value: unknown): Date | null {
   let ms: number;
@@ -34,7 +38,7 @@ export function parseDate(value: unknown): Date | null {
   } else {
     return null;
   }
-  return Number.isFinite(ms) ? new Date(ms) : null;
+  return ms >= MIN_MS && ms < MAX_MS ? new Date(ms) : null;
 }
 
 /** Compact JSON of a tool input or arguments value; a JSON string is re-serialized compactly. */
@@ -51,4 +55,18 @@ export function compactJson(value: unknown): string {
   } catch {
     return '';
   }
+}
+
+/** Length of a value quoted in a skip reason: reasons end up in the import's error and audit entry. */
+const SHOWN_VALUE_CHARS = 80;
+
+/** A value of the file, as JSON, clipped for a message (`null` when absent). */
+export function shownValue(value: unknown): string {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value ?? null);
+  } catch {
+    json = undefined;
+  }
+  return clipText(json ?? String(value), SHOWN_VALUE_CHARS);
 }

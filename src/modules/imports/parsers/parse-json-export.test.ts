@@ -203,6 +203,57 @@ describe('generic and wrapped exports', () => {
     ]);
   });
 
+  it('keeps messages whose time is out of range (years 1..9999), without a time', async () => {
+    const far = '+020000-01-01T00:00:00Z';
+    const events = await parse(
+      write('far-dates.json', {
+        id: 'far',
+        created_at: far,
+        messages: [
+          { role: 'user', content: 'milliseconds far beyond', timestamp: 1e20 },
+          { role: 'assistant', content: 'seconds beyond year 9999', timestamp: 3e11 },
+          { role: 'user', content: 'year 20000', timestamp: far },
+          { role: 'user', content: 'before year 1', timestamp: '-000001-12-31T00:00:00Z' },
+          { role: 'assistant', content: 'first day', timestamp: '0001-01-01T00:00:00Z' },
+          { role: 'assistant', content: 'last moment', timestamp: '9999-12-31T23:59:59.999Z' },
+        ],
+      }),
+    );
+    expect(of(events, 'session')).toEqual([
+      { type: 'session', sourceSessionId: 'far', title: null, startedAt: null },
+    ]);
+    expect(of(events, 'message').map((m) => [m.content, m.createdAt?.toISOString() ?? null])).toEqual([
+      ['milliseconds far beyond', null],
+      ['seconds beyond year 9999', null],
+      ['year 20000', null],
+      ['before year 1', null],
+      ['first day', '0001-01-01T00:00:00.000Z'],
+      ['last moment', '9999-12-31T23:59:59.999Z'],
+    ]);
+  });
+
+  it('quotes an unknown sender or role clipped in the skip reason', async () => {
+    const huge = 'x'.repeat(100_000);
+    const events = await parse(
+      write('huge-sender.json', [
+        {
+          uuid: 'c1',
+          chat_messages: [
+            { sender: huge, text: 'lost' },
+            { sender: 'human', text: 'kept' },
+          ],
+        },
+        { id: 'c2', messages: [{ role: { nested: huge }, content: 'lost' }] },
+      ]),
+    );
+    expect(of(events, 'message').map((m) => m.content)).toEqual(['kept']);
+    const reasons = of(events, 'skipped').map((e) => e.reason);
+    expect(reasons).toHaveLength(2);
+    expect(reasons[0]).toMatch(/^conversation 1: chat message with unknown sender "xxx+…$/);
+    expect(reasons[1]).toMatch(/^conversation 2: message with unknown role \{"nested":"xxx+…$/);
+    for (const reason of reasons) expect(reason.length).toBeLessThan(130);
+  });
+
   it('throws on I/O errors only', async () => {
     await expect(parse(join(dir, 'missing.json'))).rejects.toMatchObject({ code: 'ENOENT' });
   });

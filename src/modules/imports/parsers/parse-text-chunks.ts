@@ -5,7 +5,7 @@ import { DEFAULT_CHUNK_SIZES, TextChunker, type ChunkSizes } from './text-chunke
 import type { ParseEvent, ParseOptions } from './types.ts';
 
 /** Notes, docs and logs are written by a person on the team: their chunks are `user` messages. */
-export const TEXT_CHUNK_ROLE = 'user';
+const TEXT_CHUNK_ROLE = 'user';
 
 const MARKDOWN_HEADING = /^#{1,6}\s+/;
 

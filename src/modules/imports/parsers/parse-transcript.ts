@@ -4,8 +4,6 @@ import { parseJsonExport } from './parse-json-export.ts';
 import { parseTextChunks } from './parse-text-chunks.ts';
 import type { ParseEvent, ParseOptions } from './types.ts';
 
-export type { ParseEvent, ParsedRole, ParseOptions } from './types.ts';
-
 /**
  * Parses one file, streaming; messages belong to the last `session` event before them. A session
  * id may appear again later (e.g. interleaved); the consumer merges by id.

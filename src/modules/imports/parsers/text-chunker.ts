@@ -1,3 +1,5 @@
+import { isHighSurrogate } from './clean-text.ts';
+
 /** Chunk sizes of the generic text parser, in UTF-16 characters. */
 export interface ChunkSizes {
   /** No chunk is longer than this, carried overlap included. */
@@ -10,10 +12,6 @@ export const DEFAULT_CHUNK_SIZES: ChunkSizes = { maxChars: 2000, overlapChars: 2
 
 const SENTENCE_END = /[.!?…]['")\]]*(?=\s)/g;
 const WHITESPACE = /\s/;
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
 
 /**
  * Where to cut `text` so the first piece has at most `max` characters: after the last sentence

@@ -9,7 +9,6 @@ export type ParseEvent =
 
 export type SessionEvent = Extract<ParseEvent, { type: 'session' }>;
 export type MessageEvent = Extract<ParseEvent, { type: 'message' }>;
-export type SkippedEvent = Extract<ParseEvent, { type: 'skipped' }>;
 
 export interface ParseOptions {
   /** The session id used when the file carries none (e.g. the file's sha256). */
