@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { requireWorkspaceRole, type WorkspaceAccess } from '../workspaces/access.ts';
+import {
+  callersMembership,
+  requireUser,
+  workspaceAccessOf,
+  type WorkspaceAccess,
+} from '../workspaces/access.ts';
+import { workspaceMembers, workspaces } from '../workspaces/table.ts';
 import { projectRank } from '../workspaces/roles.ts';
 import { projectMembers, projects, type ProjectRole, type ProjectRow } from './table.ts';
 
@@ -20,16 +26,31 @@ export async function requireProjectRole(
   projectKey: string,
   minRole: ProjectRole,
 ): Promise<ProjectAccess> {
-  const workspaceAccess = await requireWorkspaceRole(ctx, workspaceKey, 'member');
-  const [row] = await ctx.db
-    .select({ project: projects, memberRole: projectMembers.role })
-    .from(projects)
+  const actor = requireUser(ctx);
+  // One round trip: the workspace with the caller's membership, and the project with theirs.
+  const [found] = await ctx.db
+    .select({
+      workspace: workspaces,
+      workspaceRole: workspaceMembers.role,
+      project: projects,
+      memberRole: projectMembers.role,
+    })
+    .from(workspaces)
+    .leftJoin(workspaceMembers, callersMembership(actor))
+    .leftJoin(projects, and(eq(projects.workspaceId, workspaces.id), eq(projects.key, projectKey)))
     .leftJoin(
       projectMembers,
-      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, workspaceAccess.actor.userId)),
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, actor.userId)),
     )
-    .where(and(eq(projects.workspaceId, workspaceAccess.workspace.id), eq(projects.key, projectKey)))
+    .where(eq(workspaces.key, workspaceKey))
     .limit(1);
+  const workspaceAccess = workspaceAccessOf(
+    actor,
+    found && { workspace: found.workspace, memberRole: found.workspaceRole },
+    workspaceKey,
+    'member',
+  );
+  const row = found?.project ? { project: found.project, memberRole: found.memberRole } : undefined;
   const role = workspaceAccess.role === 'member' ? row?.memberRole : 'maintainer';
   if (!row || !role) throw notFound(`Project ${projectKey}`);
   if (projectRank(role) < projectRank(minRole))

@@ -41,13 +41,24 @@ export async function requireWorkspaceRole(
   const query = ctx.db
     .select({ workspace: workspaces, memberRole: workspaceMembers.role })
     .from(workspaces)
-    .leftJoin(
-      workspaceMembers,
-      and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, actor.userId)),
-    )
+    .leftJoin(workspaceMembers, callersMembership(actor))
     .where(eq(workspaces.key, workspaceKey))
     .limit(1);
   const [row] = options.lock ? await query.for('update', { of: workspaces }) : await query;
+  return workspaceAccessOf(actor, row, workspaceKey, minRole);
+}
+
+/** The join condition of the caller's own workspace membership (a left join: admins need none). */
+export const callersMembership = (actor: UserActor) =>
+  and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, actor.userId));
+
+/** The checks of requireWorkspaceRole on a workspace row and the caller's membership role. */
+export function workspaceAccessOf(
+  actor: UserActor,
+  row: { workspace: WorkspaceRow; memberRole: WorkspaceRole | null } | undefined,
+  workspaceKey: string,
+  minRole: WorkspaceRole,
+): WorkspaceAccess {
   if (!row || (!row.memberRole && !actor.isAdmin)) throw notFound(`Workspace ${workspaceKey}`);
   const role: WorkspaceRole = actor.isAdmin ? 'owner' : row.memberRole!;
   if (workspaceRank(role) < workspaceRank(minRole)) {
