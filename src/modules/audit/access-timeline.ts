@@ -29,7 +29,11 @@ export interface AccessTimelineRow {
   actorEmail: string | null;
 }
 
-/** Access changes of a workspace, newest first; every filter runs in SQL on access_events' indexes. */
+/**
+ * Access changes of a workspace, newest first, every filter in SQL. The user and project filters
+ * have their own indexes; source, action and time range filter the workspace's (workspace, seq)
+ * range, so a rare one of those reads far into a large timeline before a page fills.
+ */
 export async function accessTimeline({
   ctx,
   input,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableTime } from '../db/storable-time.ts';
 
 /** Field shapes shared by several modules' request schemas. */
 export const workspaceKey = z
@@ -23,14 +24,10 @@ export const email = z
   .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address')
   .transform((v) => v.toLowerCase());
 
-/** Years 0001 to 9999: what both engines store from an ISO string (PostgreSQL has no year 0). */
-export const inStorableRange = (d: Date) =>
-  d.getTime() >= -62_135_596_800_000 && d.getTime() < 253_402_300_800_000;
-
 export const isoDate = z.iso
   .datetime({ offset: true })
   .transform((v) => new Date(v))
-  .refine(inStorableRange, 'must be between the years 0001 and 9999');
+  .refine((d) => isStorableTime(d.getTime()), 'must be between the years 0001 and 9999');
 
 export const reason = z.string().max(1000).describe('Why the change was made; recorded in the audit entry');
 

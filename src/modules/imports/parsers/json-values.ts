@@ -1,3 +1,4 @@
+import { isStorableTime } from '../../../platform/db/storable-time.ts';
 import { cleanText, clipText } from './clean-text.ts';
 
 /** Loose readers for JSON of unknown shape: they never throw, they answer null. */
@@ -19,10 +20,6 @@ export function asId(value: unknown): string | null {
 /** Epoch values above this are milliseconds, below it seconds (year 2001 in ms, year 33658 in s). */
 const EPOCH_MS_THRESHOLD = 1e12;
 
-/** The times PostgreSQL and `toISOString` both take: years 0001 to 9999. */
-const MIN_MS = -62_135_596_800_000;
-const MAX_MS = 253_402_300_800_000;
-
 /**
  * An ISO string, a numeric string or an epoch number (seconds or milliseconds) as a Date;
  * anything unparseable, or outside the years 0001..9999, is null.
@@ -38,7 +35,7 @@ export function parseDate(value: unknown): Date | null {
   } else {
     return null;
   }
-  return ms >= MIN_MS && ms < MAX_MS ? new Date(ms) : null;
+  return isStorableTime(ms) ? new Date(ms) : null;
 }
 
 /** Compact JSON of a tool input or arguments value; a JSON string is re-serialized compactly. */
