@@ -74,6 +74,36 @@ describe('extract', () => {
     expect(extracted!.stats).toMatchObject({ candidates: 1, staged: 1 });
   });
 
+  it('reads every message once across sessions of every size (pages of a long session, small ones together)', async () => {
+    const p = await fresh();
+    const line = (session: string, n: number) =>
+      JSON.stringify({
+        type: n % 2 ? 'assistant' : 'user',
+        sessionId: session,
+        uuid: `${session}-${n}`,
+        message: {
+          role: n % 2 ? 'assistant' : 'user',
+          content: `We decided to route invoice batch ${session} number ${n} through its own queue.`,
+        },
+      });
+    // 1,203 messages in one session (pages of 500 end inside it), then three small ones.
+    const sizes: [string, number][] = [
+      ['big', 1203],
+      ['s1', 3],
+      ['s2', 1],
+      ['s3', 4],
+    ];
+    const lines = sizes.flatMap(([session, count]) =>
+      Array.from({ length: count }, (_, n) => line(session, n)),
+    );
+    const file = { name: 'many.jsonl', content: Buffer.from(`${lines.join('\n')}\n`) };
+    const { extracted } = await runPipeline(h, p.writer, { ws: p.ws, project: p.project, file }, 'extract');
+    expect(extracted!.stats).toMatchObject({ candidates: 1211, staged: 1211, repeated: 0 });
+    const staged = await stagedOf(h, extracted!.id);
+    expect(staged).toHaveLength(1211);
+    expect(new Set(staged.map((s) => s.raw_message_id)).size).toBe(1211);
+  });
+
   it('pages the staged list', async () => {
     const p = await fresh();
     const { extracted } = await runPipeline(

@@ -296,12 +296,12 @@ function tidy(statement: string): string {
   return text.slice(start);
 }
 
+const NOT_LETTERS = /\P{L}+/gu;
+
 /** Long enough, not a question, mostly letters, and more than one word said over and over. */
 function isStatement(text: string): boolean {
   if (text.length < MIN_CONTENT_CHARS || isQuestion(text)) return false;
   const words = new Set(text.toLowerCase().split(' ', 40));
   if (words.size < MIN_WORDS) return false;
-  let letters = 0;
-  for (const ch of text) if (ch.toLowerCase() !== ch.toUpperCase()) letters += 1;
-  return letters >= text.length / 2;
+  return text.replace(NOT_LETTERS, '').length >= text.length / 2;
 }

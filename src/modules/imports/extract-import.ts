@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
@@ -30,39 +30,76 @@ export async function extractImport({
   return runImportStep(ctx, input.id, 'extract', ({ row }) => extractStaged(ctx, row));
 }
 
-async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
-  const stats = { candidates: 0, staged: 0, already_remembered: 0, repeated: 0 };
+interface ImportMessage {
+  id: string;
+  sessionId: string;
+  seq: number;
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+/**
+ * The import's user and assistant messages in pages of about BATCH_MESSAGES, session by session.
+ * Sessions are grouped by their message counts so small ones share a query; each page is read by
+ * its own key range of `raw_messages_position_uq`, so every page costs the same however far the
+ * import has got (a keyset over a join with the sessions re-read every earlier message each time).
+ */
+async function* importMessages(ctx: Ctx, importId: string): AsyncGenerator<ImportMessage[]> {
+  const sessions = await ctx.db
+    .select({ id: rawSessions.id, count: rawSessions.messageCount })
+    .from(rawSessions)
+    .where(eq(rawSessions.importId, importId))
+    .orderBy(asc(rawSessions.id));
+  let group: string[] = [];
+  let size = 0;
+  for (let i = 0; i <= sessions.length; i++) {
+    const next = sessions[i];
+    if (next && (group.length === 0 || size + next.count <= BATCH_MESSAGES)) {
+      group.push(next.id);
+      size += next.count;
+      continue;
+    }
+    yield* groupMessages(ctx, group);
+    group = next ? [next.id] : [];
+    size = next?.count ?? 0;
+  }
+}
+
+async function* groupMessages(ctx: Ctx, sessionIds: string[]): AsyncGenerator<ImportMessage[]> {
   let after: { sessionId: string; seq: number } | null = null;
-  for (let round = 0; round < 1_000_000; round++) {
-    const batch: { id: string; sessionId: string; seq: number; role: string; text: string }[] = await ctx.db
+  for (let round = 0; round < 1_000_000 && sessionIds.length; round++) {
+    const page: ImportMessage[] = await ctx.db
       .select({
         id: rawMessages.id,
         sessionId: rawMessages.sessionId,
         seq: rawMessages.seq,
-        role: rawMessages.role,
+        role: sql<'user' | 'assistant'>`${rawMessages.role}`,
         text: sql<string>`left(${rawMessages.content}, ${EXTRACT_READ_CHARS})`,
       })
       .from(rawMessages)
-      .innerJoin(rawSessions, eq(rawSessions.id, rawMessages.sessionId))
       .where(
         and(
-          eq(rawSessions.importId, row.id),
+          inArray(rawMessages.sessionId, sessionIds),
           inArray(rawMessages.role, ['user', 'assistant']),
           after
-            ? or(
-                gt(rawMessages.sessionId, after.sessionId),
-                and(eq(rawMessages.sessionId, after.sessionId), gt(rawMessages.seq, after.seq)),
-              )
+            ? sql`(${rawMessages.sessionId}, ${rawMessages.seq}) > (${after.sessionId}, ${after.seq})`
             : undefined,
         ),
       )
       .orderBy(asc(rawMessages.sessionId), asc(rawMessages.seq))
       .limit(BATCH_MESSAGES);
-    if (batch.length === 0) break;
-    const last = batch[batch.length - 1]!;
+    if (page.length) yield page;
+    if (page.length < BATCH_MESSAGES) return;
+    const last = page[page.length - 1]!;
     after = { sessionId: last.sessionId, seq: last.seq };
+  }
+}
+
+async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
+  const stats = { candidates: 0, staged: 0, already_remembered: 0, repeated: 0 };
+  for await (const batch of importMessages(ctx, row.id)) {
     const drafts = batch.flatMap((m) =>
-      extractCandidates({ role: m.role as 'user' | 'assistant', content: m.text }).map((c) => ({
+      extractCandidates({ role: m.role, content: m.text }).map((c) => ({
         rawMessageId: m.id,
         type: c.type,
         content: c.content,

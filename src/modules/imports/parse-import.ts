@@ -54,19 +54,26 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
   let firstProblem: string | null = null;
   let batch: Row[] = [];
   let batchChars = 0;
+  /** The batch the database is writing while the next one is parsed (at most one at a time). */
+  let writing: Promise<unknown> = Promise.resolve();
   const flush = async () => {
     if (batch.length === 0) return;
     const rows = batch;
     batch = [];
     batchChars = 0;
-    await ctx.db.execute(
-      insertJsonRows(
-        rawMessages,
-        rows,
-        sql`on conflict (session_id, seq) do update
-          set role = excluded.role, content = excluded.content, created_at = excluded.created_at`,
+    await writing;
+    // A drizzle query runs again on every then(): started once here, as a plain promise.
+    writing = Promise.resolve(
+      ctx.db.execute(
+        insertJsonRows(
+          rawMessages,
+          rows,
+          sql`on conflict (session_id, seq) do update
+            set role = excluded.role, content = excluded.content, created_at = excluded.created_at`,
+        ),
       ),
     );
+    writing.catch(() => {}); // awaited (and thrown) by the next flush or at the end
   };
   const openSession = async (e: Extract<ParseEvent, { type: 'session' }>) => {
     const sourceSessionId = e.sourceSessionId.slice(0, SESSION_ID_CHARS).toWellFormed();
@@ -145,6 +152,7 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
     if (batch.length >= BATCH_MESSAGES || batchChars >= BATCH_CHARS) await flush();
   }
   await flush();
+  await writing;
   await finishSessions(ctx, [...sessions.values()]);
   if (stats.messages > 10_000) await ctx.db.execute(sql`analyze ${rawMessages}`);
   if (stats.messages === 0) {

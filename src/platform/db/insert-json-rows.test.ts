@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('insertJsonRows', () => {
-  it('stores every column type as the query builder would, unpaired surrogates as U+FFFD', async () => {
+  it('stores every column type as the query builder would, unpaired surrogates as U+FFFD at any depth', async () => {
     const at = new Date('2026-03-04T05:06:07.089Z');
     await database.db.execute(
       insertJsonRows(probe, [
@@ -30,7 +30,7 @@ describe('insertJsonRows', () => {
           id: 'a',
           note: "quote ' backslash \\ emoji 🦘 lone \ud800 end",
           count: 3,
-          meta: { k: [1, 'x'] },
+          meta: { k: [1, 'x', 'in \udc00 array'], 'key \ud801': { deep: 'deep \ud802' }, gone: undefined },
           at,
         },
         { id: 'b', note: null, count: null, meta: null, at: null },
@@ -38,7 +38,13 @@ describe('insertJsonRows', () => {
     );
     const rows = await database.db.select().from(probe).orderBy(probe.id);
     expect(rows).toEqual([
-      { id: 'a', note: "quote ' backslash \\ emoji 🦘 lone \ufffd end", count: 3, meta: { k: [1, 'x'] }, at },
+      {
+        id: 'a',
+        note: "quote ' backslash \\ emoji 🦘 lone \ufffd end",
+        count: 3,
+        meta: { k: [1, 'x', 'in \ufffd array'], 'key \ufffd': { deep: 'deep \ufffd' } },
+        at,
+      },
       { id: 'b', note: null, count: null, meta: null, at: null },
     ]);
   });
