@@ -18,7 +18,20 @@ function pooledRandom(): number {
 const ulid = monotonicFactory(pooledRandom);
 
 export type IdPrefix =
-  'usr' | 'key' | 'otl' | 'ws' | 'prj' | 'aud' | 'req' | 'cor' | 'mem' | 'rses' | 'rmsg' | 'imp' | 'stg';
+  | 'usr'
+  | 'key'
+  | 'otl'
+  | 'ws'
+  | 'prj'
+  | 'aud'
+  | 'req'
+  | 'cor'
+  | 'mem'
+  | 'rses'
+  | 'rmsg'
+  | 'imp'
+  | 'stg'
+  | 'pmap';
 
 /** Prefixed, time-sortable ids (`ws_01J...`): ordering by id is ordering by creation. */
 export function newId(prefix: IdPrefix): string {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { email, iso, reason, timestamp, userId, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
 import {
-  projectMapping,
+  projectMappingAnswer,
   RESOLUTION_SOURCES,
   SETTING_COLUMNS,
   SETTING_NAMES,
@@ -26,7 +26,7 @@ export const workspaceAnswer = z.object({
   resolution_order: z.array(z.enum(RESOLUTION_SOURCES)),
   auto_create_project: z.boolean(),
   key_prefixes: z.array(z.string()),
-  project_mappings: z.array(projectMapping),
+  project_mappings: z.array(projectMappingAnswer),
   auto_switch_repo: z.boolean(),
   auto_switch_subproject: z.boolean(),
   enable_monorepo_resolution: z.boolean(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { projectKey } from '../projects/project-key.ts';
+import { normalizedExternalId } from '../resolution/mapping-external-id.ts';
+import type { ProjectMapping } from './table.ts';
 
 /** The workspace settings of interface.md's Workspace table, validated. */
 export const RESOLUTION_SOURCES = ['codehost_remote', 'repo_root_slug', 'manual'] as const;
@@ -28,13 +30,50 @@ export const localeCode = z
 
 const unique = <T>(items: T[]) => new Set(items).size === items.length;
 
-export const projectMapping = z.strictObject({
+/** The most project mappings a workspace keeps. */
+export const MAX_PROJECT_MAPPINGS = 500;
+
+export const mappingId = z.string().regex(/^pmap_[0-9A-Z]{26}$/, 'must be a mapping id (pmap_...)');
+
+export const projectMappingFields = {
   kind: z.enum(RESOLUTION_SOURCES),
-  external_id: z.string().min(1).max(500),
+  external_id: z
+    .string()
+    .min(1)
+    .max(500)
+    .describe('A git remote (codehost_remote), a repository folder name (repo_root_slug) or a name (manual)'),
   project_key: projectKey,
-  priority: z.number().int().min(0).max(1_000_000).default(0),
+  priority: z.number().int().min(0).max(1_000_000).default(0).describe('Higher wins among matching mappings'),
   enabled: z.boolean().default(true),
+};
+
+/** `external_id` in the form it is matched in (mapping-external-id.ts), or an issue at its path. */
+export function withNormalizedExternalId<T extends { kind: ProjectMapping['kind']; external_id: string }>(
+  m: T,
+  ctx: z.RefinementCtx,
+): T {
+  const normalized = normalizedExternalId(m.kind, m.external_id);
+  if ('problem' in normalized) {
+    ctx.addIssue({ code: 'custom', path: ['external_id'], message: normalized.problem });
+    return z.NEVER;
+  }
+  return { ...m, external_id: normalized.id };
+}
+
+/** A mapping as answered. */
+export const projectMappingAnswer = z.object({
+  id: z.string(),
+  kind: z.enum(RESOLUTION_SOURCES),
+  external_id: z.string(),
+  project_key: z.string(),
+  priority: z.number().int(),
+  enabled: z.boolean(),
 });
+
+/** A mapping in the settings list (settings-columns.ts gives one without an id its id). */
+export const projectMapping = z
+  .strictObject({ id: mappingId.optional(), ...projectMappingFields })
+  .transform((m, ctx) => withNormalizedExternalId(m, ctx));
 
 export const settingsShape = {
   name: z.string().trim().min(1).max(200),
@@ -56,7 +95,10 @@ export const settingsShape = {
     )
     .max(50)
     .refine(unique, 'entries must be unique'),
-  project_mappings: z.array(projectMapping).max(500),
+  project_mappings: z
+    .array(projectMapping)
+    .max(MAX_PROJECT_MAPPINGS)
+    .refine((ms) => unique(ms.flatMap((m) => (m.id ? [m.id] : []))), 'mapping ids must be unique'),
   auto_switch_repo: z.boolean(),
   auto_switch_subproject: z.boolean(),
   enable_monorepo_resolution: z.boolean(),

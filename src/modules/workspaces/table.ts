@@ -2,6 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } 
 import { users } from '../users/table.ts';
 
 export interface ProjectMapping {
+  id: string;
   kind: 'codehost_remote' | 'repo_root_slug' | 'manual';
   external_id: string;
   project_key: string;

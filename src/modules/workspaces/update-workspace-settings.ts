@@ -31,12 +31,15 @@ export async function updateWorkspaceSettings({
     const txCtx = { ...ctx, db: tx };
     const access = await requireWorkspaceRole(txCtx, key, 'admin', { lock: true });
     const before = access.workspace;
-    const changed = SETTING_NAMES.filter(
-      (name) =>
-        settings[name] !== undefined && !isDeepStrictEqual(settings[name], before[SETTING_COLUMNS[name]]),
-    );
+    const asColumns = settingsToColumns(settings, before.projectMappings);
+    const changed = SETTING_NAMES.filter((name) => {
+      const column = SETTING_COLUMNS[name];
+      return column in asColumns && !isDeepStrictEqual(asColumns[column], before[column]);
+    });
     if (changed.length === 0) return { ...access, workspace: before };
-    const columns = settingsToColumns(Object.fromEntries(changed.map((n) => [n, settings[n]])));
+    const columns = Object.fromEntries(
+      changed.map((n) => [SETTING_COLUMNS[n], asColumns[SETTING_COLUMNS[n]]]),
+    );
     const next = { ...before, ...columns } as WorkspaceRow;
     assertLocalesConsistent(next);
     const [row] = await tx

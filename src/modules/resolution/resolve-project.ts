@@ -1,0 +1,177 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { AppError, invalidField, notFound } from '../../platform/http/errors.ts';
+import { createProject } from '../projects/create-project.ts';
+import { projectKey } from '../projects/project-key.ts';
+import { projectMembers, projects, type ProjectRow } from '../projects/table.ts';
+import { requireWorkspaceRole, type WorkspaceAccess } from '../workspaces/access.ts';
+import type { ProjectMapping } from '../workspaces/table.ts';
+import { normalizedExternalId, normalizedSlug, type MappingKind } from './mapping-external-id.ts';
+import { monorepoSubpath, pathSegments } from './monorepo-subpath.ts';
+import { byPriority } from './project-mappings.ts';
+import { parseRemote, remoteIdentity, remoteProjectKey } from './repo-remote.ts';
+
+export interface ResolveProjectInput {
+  workspace_key: string;
+  codehost_remote?: string | undefined;
+  repo_root_slug?: string | undefined;
+  relative_path?: string | undefined;
+  manual_project_key?: string | undefined;
+}
+
+export interface Resolution {
+  workspaceKey: string;
+  project: ProjectRow;
+  resolvedBy: MappingKind;
+  created: boolean;
+  subpath: string | null;
+  autoSwitchRepo: boolean;
+  autoSwitchSubproject: boolean;
+}
+
+/** What the client told us, checked: a bad remote, folder or path is a 400, never a guess. */
+function clues(input: ResolveProjectInput) {
+  const remote = input.codehost_remote === undefined ? null : parseRemote(input.codehost_remote);
+  if (input.codehost_remote !== undefined && !remote) {
+    throw invalidField('body.codehost_remote', 'must be a git remote URL (e.g. git@github.com:acme/api.git)');
+  }
+  const slug = input.repo_root_slug === undefined ? null : normalizedSlug(input.repo_root_slug);
+  if (input.repo_root_slug !== undefined && !slug) {
+    throw invalidField('body.repo_root_slug', 'must be a folder name (letters, digits, . _ -)');
+  }
+  const path = input.relative_path === undefined ? { segments: [] } : pathSegments(input.relative_path);
+  if ('problem' in path) throw invalidField('body.relative_path', path.problem);
+  const manual = input.manual_project_key?.trim() || null;
+  return { remote, slug, segments: path.segments, manual };
+}
+
+const isProjectKey = (key: string) => projectKey.safeParse(key).success;
+
+/**
+ * Which project a client is in: the workspace's `resolution_order` is tried source by source
+ * (`codehost_remote`, `repo_root_slug`, `manual`), each with what the client gave. For a source, an
+ * enabled mapping of that kind (highest priority first) names the project; else the key derives from
+ * the clue (`codehost:owner/repo` from a remote, `<key prefix>/<folder>` from a folder, the manual
+ * key itself). With monorepo resolution on, `relative_path` picks the sub-project
+ * `<repo key>#<first N segments>`, falling back to the repository's project. An unknown project is
+ * created where `auto_create_project` is on (by any member, who becomes its maintainer), else the
+ * next source is tried. Projects the caller cannot see never resolve. Nothing: 404.
+ */
+export async function resolveProject({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: ResolveProjectInput;
+}): Promise<Resolution> {
+  const access = await requireWorkspaceRole(ctx, input.workspace_key, 'member');
+  const ws = access.workspace;
+  const { remote, slug, segments, manual } = clues(input);
+  const subpath = ws.enableMonorepoResolution ? monorepoSubpath(segments, ws.monorepoDetectionLevel) : null;
+  const mappings = ws.projectMappings.filter((m) => m.enabled).sort(byPriority);
+  // Stored ids are compared normalized, as written now (a mapping saved before normalization too).
+  const matches = (m: ProjectMapping, id: string) => {
+    const stored = normalizedExternalId(m.kind, m.external_id);
+    return 'id' in stored && stored.id === id;
+  };
+  const mapped = (kind: MappingKind, id: string) =>
+    mappings.find((m) => m.kind === kind && matches(m, id))?.project_key;
+
+  const repoKeys = (source: MappingKind): string[] => {
+    if (source === 'codehost_remote' && remote) {
+      const key = mapped(source, remoteIdentity(remote)) ?? remoteProjectKey(remote);
+      return key ? [key] : [];
+    }
+    if (source === 'repo_root_slug' && slug) {
+      const key = mapped(source, slug);
+      return key ? [key] : ws.keyPrefixes.map((p) => `${p.replace(/\/+$/, '')}/${slug}`);
+    }
+    if (source === 'manual' && manual) {
+      const key = mapped(source, manual) ?? manual;
+      if (!isProjectKey(key))
+        throw invalidField('body.manual_project_key', 'is neither a project key nor a manual mapping');
+      return [key];
+    }
+    return [];
+  };
+
+  for (const source of ws.resolutionOrder as MappingKind[]) {
+    const repos = repoKeys(source).filter(isProjectKey);
+    if (repos.length === 0) continue;
+    const withSub = source !== 'manual' && subpath;
+    const keys = repos.flatMap((k) => (withSub && !k.includes('#') ? [`${k}#${subpath}`, k] : [k]));
+    const found = await resolveAmong(ctx, access, keys.filter(isProjectKey));
+    if (found) {
+      const ownSub = found.project.key.includes('#')
+        ? found.project.key.slice(found.project.key.indexOf('#') + 1)
+        : null;
+      return answer(access, found.project, source, found.created, ownSub ?? (withSub ? subpath : null));
+    }
+  }
+  const tried = ws.resolutionOrder.filter((s) => repoKeys(s as MappingKind).length > 0);
+  throw notFound(
+    tried.length
+      ? `No project of workspace ${ws.key} matches (tried ${tried.join(', ')})`
+      : `Project for the given clues in workspace ${ws.key}`,
+  );
+}
+
+const answer = (
+  access: WorkspaceAccess,
+  project: ProjectRow,
+  resolvedBy: MappingKind,
+  created: boolean,
+  subpath: string | null,
+): Resolution => ({
+  workspaceKey: access.workspace.key,
+  project,
+  resolvedBy,
+  created,
+  subpath,
+  autoSwitchRepo: access.workspace.autoSwitchRepo,
+  autoSwitchSubproject: access.workspace.autoSwitchSubproject,
+});
+
+/**
+ * The first of `keys` (most specific first) the caller can see; where auto-create is on and the
+ * first does not exist, it is created. An existing project the caller cannot see is passed over.
+ */
+async function resolveAmong(
+  ctx: Ctx,
+  access: WorkspaceAccess,
+  keys: string[],
+): Promise<{ project: ProjectRow; created: boolean } | null> {
+  if (keys.length === 0) return null;
+  const rows = await visibleProjects(ctx, access, keys);
+  for (const [i, key] of keys.entries()) {
+    const row = rows.get(key);
+    if (row?.visible) return { project: row.project, created: false };
+    if (!row && i === 0 && access.workspace.autoCreateProject) {
+      try {
+        const { project } = await createProject({ ctx, input: { workspace_key: access.workspace.key, key } });
+        return { project, created: true };
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'conflict')) throw err;
+        // Created meanwhile by another request: resolve to it if the caller may see it.
+        const again = (await visibleProjects(ctx, access, [key])).get(key);
+        if (again?.visible) return { project: again.project, created: false };
+      }
+    }
+  }
+  return null;
+}
+
+async function visibleProjects(ctx: Ctx, access: WorkspaceAccess, keys: string[]) {
+  const rows = await ctx.db
+    .select({ project: projects, memberRole: projectMembers.role })
+    .from(projects)
+    .leftJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, access.actor.userId)),
+    )
+    .where(and(eq(projects.workspaceId, access.workspace.id), inArray(projects.key, keys)));
+  const seesAll = access.role !== 'member';
+  return new Map(
+    rows.map((r) => [r.project.key, { project: r.project, visible: seesAll || r.memberRole !== null }]),
+  );
+}

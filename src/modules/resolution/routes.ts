@@ -1,0 +1,105 @@
+import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
+import type { App } from '../../platform/http/types.ts';
+import {
+  createProjectMapping,
+  deleteProjectMapping,
+  listProjectMappings,
+  updateProjectMapping,
+} from './project-mappings.ts';
+import { resolveProject } from './resolve-project.ts';
+import {
+  createMappingBody,
+  mappingAnswer,
+  mappingList,
+  mappingParams,
+  mappingsParams,
+  presentMapping,
+  presentResolution,
+  reasonQuery,
+  resolutionAnswer,
+  resolveProjectBody,
+  updateMappingBody,
+} from './schemas.ts';
+
+const tags = ['resolution'];
+
+export function resolutionRoutes(app: App, deps: AppDeps): void {
+  app.post('/v1/resolve-project', {
+    schema: {
+      tags,
+      summary: 'The project a client is in, from its git remote, repository folder or a manual key; member',
+      body: resolveProjectBody,
+      response: { 200: resolutionAnswer },
+    },
+    handler: async (req) =>
+      presentResolution(await resolveProject({ ctx: contextOf(deps, req), input: req.body })),
+  });
+
+  app.get('/v1/workspaces/:key/project-mappings', {
+    schema: {
+      tags,
+      summary: 'Project mappings of a workspace, in the order resolution tries them; member',
+      params: mappingsParams,
+      response: { 200: mappingList },
+    },
+    handler: async (req) => {
+      const items = await listProjectMappings({
+        ctx: contextOf(deps, req),
+        input: { workspace_key: req.params.key },
+      });
+      return { items: items.map(presentMapping) };
+    },
+  });
+
+  app.post('/v1/workspaces/:key/project-mappings', {
+    schema: {
+      tags,
+      summary: 'Add a project mapping; workspace admin',
+      params: mappingsParams,
+      body: createMappingBody,
+      response: { 201: mappingAnswer },
+    },
+    handler: async (req, reply) => {
+      const { reason, ...mapping } = req.body;
+      const created = await createProjectMapping({
+        ctx: contextOf(deps, req),
+        input: { workspace_key: req.params.key, mapping, reason },
+      });
+      return reply.code(201).send(presentMapping(created));
+    },
+  });
+
+  app.patch('/v1/workspaces/:key/project-mappings/:id', {
+    schema: {
+      tags,
+      summary: 'Change a project mapping; workspace admin',
+      params: mappingParams,
+      body: updateMappingBody,
+      response: { 200: mappingAnswer },
+    },
+    handler: async (req) => {
+      const { reason, ...changes } = req.body;
+      const mapping = await updateProjectMapping({
+        ctx: contextOf(deps, req),
+        input: { workspace_key: req.params.key, id: req.params.id, changes, reason },
+      });
+      return presentMapping(mapping);
+    },
+  });
+
+  app.delete('/v1/workspaces/:key/project-mappings/:id', {
+    schema: {
+      tags,
+      summary: 'Remove a project mapping; workspace admin',
+      params: mappingParams,
+      querystring: reasonQuery,
+    },
+    handler: async (req, reply) => {
+      await deleteProjectMapping({
+        ctx: contextOf(deps, req),
+        input: { workspace_key: req.params.key, id: req.params.id, reason: req.query.reason },
+      });
+      return reply.code(204).send();
+    },
+  });
+}

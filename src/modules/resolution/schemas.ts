@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { reason, workspaceKey } from '../../platform/http/fields.ts';
+import {
+  mappingId,
+  projectMappingAnswer,
+  projectMappingFields,
+  RESOLUTION_SOURCES,
+} from '../workspaces/settings.ts';
+import type { ProjectMapping } from '../workspaces/table.ts';
+import { mappingChangeFields } from './project-mappings.ts';
+import type { Resolution } from './resolve-project.ts';
+
+export const resolveProjectBody = z
+  .strictObject({
+    workspace_key: workspaceKey,
+    codehost_remote: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe('The git remote URL (origin), in any usual form'),
+    repo_root_slug: z.string().min(1).max(100).optional().describe("The repository root folder's name"),
+    relative_path: z
+      .string()
+      .max(1000)
+      .optional()
+      .describe('The working directory relative to the repository root (monorepo sub-projects)'),
+    manual_project_key: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe('A project key, or the name of a manual mapping'),
+  })
+  .refine(
+    (b) =>
+      b.codehost_remote !== undefined || b.repo_root_slug !== undefined || b.manual_project_key !== undefined,
+    {
+      message: 'give at least one of codehost_remote, repo_root_slug, manual_project_key',
+      path: ['codehost_remote'],
+    },
+  );
+
+export const resolutionAnswer = z.object({
+  workspace_key: z.string(),
+  project: z.object({ key: z.string(), name: z.string() }),
+  resolved_by: z.enum(RESOLUTION_SOURCES),
+  created: z.boolean().describe('The project was created by this resolution (auto_create_project)'),
+  subpath: z.string().nullable().describe('The monorepo sub-path the client is in, if any'),
+  auto_switch_repo: z.boolean(),
+  auto_switch_subproject: z.boolean(),
+});
+
+export const presentResolution = (r: Resolution): z.output<typeof resolutionAnswer> => ({
+  workspace_key: r.workspaceKey,
+  project: { key: r.project.key, name: r.project.name },
+  resolved_by: r.resolvedBy,
+  created: r.created,
+  subpath: r.subpath,
+  auto_switch_repo: r.autoSwitchRepo,
+  auto_switch_subproject: r.autoSwitchSubproject,
+});
+
+export const mappingsParams = z.strictObject({ key: workspaceKey });
+export const mappingParams = z.strictObject({ key: workspaceKey, id: mappingId });
+export const createMappingBody = z.strictObject({ ...projectMappingFields, reason: reason.optional() });
+export const updateMappingBody = z.strictObject({ ...mappingChangeFields, reason: reason.optional() });
+export const reasonQuery = z.strictObject({ reason: reason.optional() });
+export const mappingAnswer = projectMappingAnswer;
+export const mappingList = z.object({ items: z.array(projectMappingAnswer) });
+export const presentMapping = (m: ProjectMapping): z.output<typeof mappingAnswer> => ({ ...m });
