@@ -17,7 +17,9 @@ import type { App } from './platform/http/types.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
+import { contextRoutes } from './modules/context/routes.ts';
 import { rawRoutes } from './modules/raw/routes.ts';
+import { resolutionRoutes } from './modules/resolution/routes.ts';
 import { memoryRoutes } from './modules/memories/routes.ts';
 import { AuthCache, registerAuthCache } from './modules/api-keys/auth-cache.ts';
 import { authenticateApiKey } from './modules/api-keys/authenticate.ts';
@@ -85,6 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   memoryRoutes(app, deps);
   rawRoutes(app, deps);
   importRoutes(app, deps);
+  resolutionRoutes(app, deps);
+  contextRoutes(app, deps);
   return app;
 }
 

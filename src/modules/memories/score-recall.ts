@@ -56,11 +56,18 @@ export interface Scored {
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 const DAY_MS = 86_400_000;
 
-function subpathBoost(memorySubpath: string | null, current: string | undefined): number {
+/** The boost of a memory of `memorySubpath` for a client in `current` (same, related or none). */
+export function subpathBoost(memorySubpath: string | null, current: string | undefined): number {
   if (!current || !memorySubpath) return 1;
   if (memorySubpath === current) return SUBPATH_BOOST.same;
   const related = current.startsWith(`${memorySubpath}/`) || memorySubpath.startsWith(`${current}/`);
   return related ? SUBPATH_BOOST.related : 1;
+}
+
+/** Half-life decay of a memory's weight with age, never below RECENCY_FLOOR. */
+export function recencyWeight(createdAtMs: number, nowMs: number): number {
+  const ageDays = Math.max(0, nowMs - createdAtMs) / DAY_MS;
+  return RECENCY_FLOOR + (1 - RECENCY_FLOOR) * 0.5 ** (ageDays / RECENCY_HALF_LIFE_DAYS);
 }
 
 export function scoreCandidate(
@@ -71,8 +78,7 @@ export function scoreCandidate(
   const matched = terms.filter((_, i) => (c.matchedMask & (1 << i)) !== 0);
   const coverage = terms.length === 0 ? 0 : matched.length / terms.length;
   const relevance = 0.55 * coverage + 0.35 * c.textRank + (c.identifierMatch ? 0.1 : 0);
-  const ageDays = Math.max(0, opts.nowMs - c.createdAtMs) / DAY_MS;
-  const recency = RECENCY_FLOOR + (1 - RECENCY_FLOOR) * 0.5 ** (ageDays / RECENCY_HALF_LIFE_DAYS);
+  const recency = recencyWeight(c.createdAtMs, opts.nowMs);
   const typeWeight = TYPE_WEIGHTS[c.type];
   const boost = subpathBoost(c.subpath, opts.currentSubpath);
   const statusWeight = STATUS_WEIGHTS[c.status];

@@ -1,0 +1,172 @@
+import { countTokens } from 'gpt-tokenizer';
+import type { Ctx } from '../../platform/context.ts';
+import { DEFAULT_STATUSES } from '../memories/memory-filters.ts';
+import { recallMemories } from '../memories/recall-memories.ts';
+import { SUBPATH_BOOST } from '../memories/score-recall.ts';
+import { requireProjectRole } from '../projects/access.ts';
+import { loadSnapshotCandidates } from './bundle-candidates.ts';
+import { buildSnapshot, presentItem, type BundleItem, type SnapshotSection } from './bundle-sections.ts';
+import { fitSections, tokensOf, type SectionUse } from './fit-budget.ts';
+import { oneLine } from './one-line.ts';
+
+export const DEFAULT_BUDGET = 2000;
+export const MIN_BUDGET = 300;
+export const MAX_BUDGET = 32_000;
+/** Memories recalled for `q` before the budget picks how many fit. */
+const RETRIEVAL_LIMIT = 10;
+
+export interface BundleInput {
+  workspace_key: string;
+  project_key: string;
+  q?: string | undefined;
+  current_subpath?: string | undefined;
+  mode: 'default' | 'debug';
+  budget?: number | undefined;
+}
+
+export interface Bundle {
+  project: { key: string; name: string };
+  snapshot: {
+    summary: string;
+    top_decisions: BundleItem[];
+    top_constraints: BundleItem[];
+    active_work: BundleItem[];
+    recent_activity: BundleItem[];
+  };
+  retrieval: { query: string; results: BundleItem[] };
+  debug?: {
+    resolved_workspace: string;
+    resolved_project: string;
+    monorepo_mode: 'on' | 'off';
+    current_subpath: string;
+    boosts_applied: Record<string, unknown>;
+    token_budget: { budget: number; used: number; fixed: number; sections: Record<string, SectionUse> };
+  };
+}
+
+/** How the budget left after the fixed part is shared: the order is the fill priority. */
+const SHARES: Array<[section: SnapshotSection | 'retrieval', share: number]> = [
+  ['retrieval', 30],
+  ['top_constraints', 22],
+  ['top_decisions', 22],
+  ['active_work', 14],
+  ['recent_activity', 12],
+];
+
+/**
+ * The context bundle of interface.md for prompt injection: a project's summary, its top
+ * constraints and decisions, active work and recent activity (confirmed before drafts, rejected
+ * never, boosted towards `current_subpath`), and what recall finds for `q`. The whole bundle, as
+ * JSON, fits in `budget` tokens (gpt-tokenizer): sections are filled by priority and trimmed item
+ * by item. Project readers only.
+ */
+export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput }): Promise<Bundle> {
+  const access = await requireProjectRole(ctx, input.workspace_key, input.project_key, 'reader');
+  const budget = input.budget ?? DEFAULT_BUDGET;
+  const nowMs = ctx.now().getTime();
+  const rank = { nowMs, currentSubpath: input.current_subpath };
+  const [candidates, recalled] = await Promise.all([
+    loadSnapshotCandidates(ctx, access.project.id),
+    input.q
+      ? recallMemories(ctx, {
+          q: input.q,
+          filters: { projectId: access.project.id, statuses: DEFAULT_STATUSES },
+          current_subpath: input.current_subpath,
+          explain: false,
+          limit: RETRIEVAL_LIMIT,
+        })
+      : null,
+  ]);
+  const snapshot = buildSnapshot(candidates, rank);
+  const results = (recalled?.items ?? []).map(({ row }) =>
+    presentItem(
+      {
+        id: row.id,
+        type: row.type,
+        status: row.status,
+        content: row.content,
+        evidenceRef: row.evidenceRef,
+        subpath: typeof row.metadata.subpath === 'string' ? row.metadata.subpath : null,
+        createdAt: row.createdAt,
+      },
+      true,
+    ),
+  );
+  const items: Record<SnapshotSection | 'retrieval', BundleItem[]> = {
+    ...snapshot.sections,
+    retrieval: results,
+  };
+
+  const assemble = (
+    summary: string,
+    chosen: Record<string, BundleItem[]>,
+    debug?: Bundle['debug'],
+  ): Bundle => ({
+    project: { key: access.project.key, name: access.project.name },
+    snapshot: {
+      summary,
+      top_decisions: chosen.top_decisions ?? [],
+      top_constraints: chosen.top_constraints ?? [],
+      active_work: chosen.active_work ?? [],
+      recent_activity: chosen.recent_activity ?? [],
+    },
+    retrieval: { query: input.q ?? '', results: chosen.retrieval ?? [] },
+    ...(debug ? { debug } : {}),
+  });
+  const debugOf = (used: number, fixed: number, sections: Record<string, SectionUse>): Bundle['debug'] => ({
+    resolved_workspace: access.workspaceAccess.workspace.key,
+    resolved_project: access.project.key,
+    monorepo_mode: access.workspaceAccess.workspace.enableMonorepoResolution ? 'on' : 'off',
+    current_subpath: input.current_subpath ?? '',
+    boosts_applied: {
+      confirmed_before_draft: true,
+      subpath: input.current_subpath
+        ? { same: SUBPATH_BOOST.same, related: SUBPATH_BOOST.related, memories_boosted: snapshot.boosted }
+        : null,
+      recency_decay: true,
+    },
+    token_budget: { budget, used, fixed, sections },
+  });
+
+  // The fixed part: everything but the section items (with the widest debug numbers it can hold).
+  const widest = Object.fromEntries(
+    SHARES.map(([name]) => [name, { allocated: budget, used: budget, items: 999, dropped: 999 }]),
+  );
+  let summary = snapshot.summary ?? `${access.project.name}: no summary recorded yet.`;
+  const fixedOf = () =>
+    countTokens(
+      JSON.stringify(
+        assemble(summary, {}, input.mode === 'debug' ? debugOf(budget, budget, widest) : undefined),
+      ),
+    );
+  let fixed = fixedOf();
+  for (let chars = summary.length; fixed > budget && chars > 0; chars = Math.floor(chars / 2)) {
+    summary = chars > 1 ? oneLine(summary, chars) : '';
+    fixed = fixedOf();
+  }
+  const fitted = fitSections(
+    SHARES.map(([name, share]) => ({ name, share, items: items[name] })),
+    budget - fixed,
+  );
+  // Token counts of parts need not add up exactly: drop from the lowest priority until it fits.
+  // Measured with the widest `used` it can show, so writing the real figure never makes it longer.
+  const measure = () => {
+    const debug = input.mode === 'debug' ? debugOf(budget, fixed, fitted.use) : undefined;
+    const bundle = assemble(summary, fitted.sections, debug);
+    const used = countTokens(JSON.stringify(bundle));
+    if (debug) debug.token_budget.used = used;
+    return { bundle, used };
+  };
+  let measured = measure();
+  while (measured.used > budget) {
+    const last = [...SHARES].reverse().find(([name]) => fitted.sections[name]!.length > 0)?.[0];
+    if (!last) break;
+    const dropped = fitted.sections[last]!.pop();
+    const use = fitted.use[last]!;
+    use.items -= 1;
+    use.dropped += 1;
+    use.used -= tokensOf(dropped);
+    measured = measure();
+  }
+  return measured.bundle;
+}

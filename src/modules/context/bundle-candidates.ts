@@ -1,0 +1,62 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { queryRows } from '../../platform/db/query-rows.ts';
+import { memories, type MemoryStatus, type MemoryType } from '../memories/table.ts';
+
+/** What a bundle section may show of a memory. */
+export interface BundleCandidate {
+  id: string;
+  type: MemoryType;
+  status: MemoryStatus;
+  content: string;
+  evidenceRef: string | null;
+  subpath: string | null;
+  createdAt: Date;
+}
+
+/** The memory types the snapshot sections draw from. */
+export const SNAPSHOT_TYPES = [
+  'summary',
+  'decision',
+  'constraint',
+  'caveat',
+  'active_work',
+  'activity',
+] as const;
+/** Newest memories read per (type, status): each read is one short walk of the type/recency index. */
+export const PER_TYPE_AND_STATUS = 25;
+const STATUSES: MemoryStatus[] = ['confirmed', 'draft'];
+
+/**
+ * The newest confirmed and draft memories of each snapshot type of a project, in one round trip
+ * (a UNION ALL of index walks: a single `type IN (...)` query would sort every memory of those types).
+ * Rejected memories are never read.
+ */
+export async function loadSnapshotCandidates(ctx: Ctx, projectId: string): Promise<BundleCandidate[]> {
+  const part = (type: MemoryType, status: MemoryStatus): SQL => sql`(
+    select id, type, status, left(content, 2000) as content, evidence_ref,
+      metadata->>'subpath' as subpath, (extract(epoch from created_at) * 1000)::float8 as created_ms
+    from ${memories}
+    where project_id = ${projectId} and type = ${type} and status = ${status}
+    order by created_at desc, id desc
+    limit ${PER_TYPE_AND_STATUS})`;
+  const parts = SNAPSHOT_TYPES.flatMap((type) => STATUSES.map((status) => part(type, status)));
+  const rows = await queryRows<{
+    id: string;
+    type: MemoryType;
+    status: MemoryStatus;
+    content: string;
+    evidence_ref: string | null;
+    subpath: string | null;
+    created_ms: number;
+  }>(ctx.db, sql.join(parts, sql` union all `));
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    status: r.status,
+    content: r.content,
+    evidenceRef: r.evidence_ref,
+    subpath: r.subpath,
+    createdAt: new Date(r.created_ms),
+  }));
+}

@@ -1,0 +1,237 @@
+import { countTokens } from 'gpt-tokenizer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
+import { useHarness, type TestUser } from '../../test/harness.ts';
+import { expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
+import { created, teamAndOutsider, type Place } from '../memories/memory-test-fixtures.ts';
+import type { Team } from '../projects/project-test-fixtures.ts';
+import { oneLine } from './one-line.ts';
+
+const h = useHarness();
+
+let t: Team;
+let outsider: TestUser;
+let place: Place;
+/** Content of every memory by id, to check what the bundle shows of it. */
+const contents = new Map<string, string>();
+
+interface Item {
+  id: string;
+  type?: string;
+  text: string;
+  status: string;
+  created_at: string;
+  subpath?: string;
+  evidence_ref?: string;
+}
+interface BundleAnswer {
+  project: { key: string; name: string };
+  snapshot: {
+    summary: string;
+    top_decisions: Item[];
+    top_constraints: Item[];
+    active_work: Item[];
+    recent_activity: Item[];
+  };
+  retrieval: { query: string; results: Item[] };
+  debug?: {
+    resolved_workspace: string;
+    resolved_project: string;
+    monorepo_mode: string;
+    current_subpath: string;
+    boosts_applied: Record<string, unknown>;
+    token_budget: {
+      budget: number;
+      used: number;
+      fixed: number;
+      sections: Record<string, { allocated: number; used: number; items: number; dropped: number }>;
+    };
+  };
+}
+
+const bundleOf = (as: TestUser, query: Record<string, string> = {}) =>
+  h.request('GET', '/v1/context/bundle', {
+    as,
+    query: { workspace_key: place.ws, project_key: place.project, ...query },
+  });
+
+async function bundle(as: TestUser, query: Record<string, string> = {}) {
+  const res = await bundleOf(as, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return { body: res.json() as BundleAnswer, raw: res.body };
+}
+
+async function remembered(type: string, content: string, extra: Record<string, unknown> = {}) {
+  const m = await created(h, place, t.maintainer, type, content, extra);
+  contents.set(m.id, content);
+  h.clock.advance(60_000);
+  return m;
+}
+
+const allItems = (b: BundleAnswer) => [
+  ...b.snapshot.top_constraints,
+  ...b.snapshot.top_decisions,
+  ...b.snapshot.active_work,
+  ...b.snapshot.recent_activity,
+  ...b.retrieval.results,
+];
+
+beforeAll(async () => {
+  ({ t, outsider } = await teamAndOutsider(h));
+  place = { ws: t.ws, project: t.project };
+  await remembered('summary', 'Billing API: invoices, payments and the nightly invoice job for acme.');
+  await remembered('decision', 'We use advisory locks so two pods never run the invoice job at once.', {
+    status: 'confirmed',
+  });
+  await remembered('decision', 'Draft: move PDF rendering into its own worker service.');
+  await remembered('decision', 'Rejected idea: store card numbers for retries.', { status: 'rejected' });
+  await remembered('constraint', 'Card details must never be written to logs.', { status: 'confirmed' });
+  await remembered('caveat', 'The tax service times out above 200 line items.', {
+    metadata: { subpath: 'services/tax' },
+  });
+  await remembered('active_work', 'Migrating invoice numbering to per-tenant sequences (BILL-142).', {
+    evidence_ref: 'raw_message:rmsg_01ABCDEF',
+  });
+  await remembered('activity', 'Deployed retry backoff for webhook deliveries.\nSecond line of detail.');
+  // Many long decisions, so that small budgets have to leave some out.
+  for (let i = 0; i < 30; i++) {
+    await remembered(
+      'decision',
+      `Decision ${i}: the ledger service ${'keeps every posting immutable and appends corrections '.repeat(6)}`,
+    );
+  }
+});
+
+describe('GET /v1/context/bundle', () => {
+  it('answers exactly the bundle object: sections by type, confirmed first, rejected never, one line each', async () => {
+    const { body } = await bundle(t.reader);
+    expect(Object.keys(body).sort()).toEqual(['project', 'retrieval', 'snapshot']);
+    expect(Object.keys(body.snapshot).sort()).toEqual(
+      ['active_work', 'recent_activity', 'summary', 'top_constraints', 'top_decisions'].sort(),
+    );
+    expect(body.project).toEqual({ key: t.project, name: expect.any(String) });
+    expect(body.snapshot.summary).toBe(
+      'Billing API: invoices, payments and the nightly invoice job for acme.',
+    );
+    expect(body.snapshot.top_decisions[0]!.text).toMatch(/^We use advisory locks/);
+    expect(body.snapshot.top_decisions[0]!.status).toBe('confirmed');
+    expect(body.snapshot.top_constraints.map((i) => i.type)).toEqual(['constraint', 'caveat']);
+    expect(body.snapshot.active_work[0]).toMatchObject({ evidence_ref: 'raw_message:rmsg_01ABCDEF' });
+    expect(body.snapshot.recent_activity[0]!.text).toBe(
+      'Deployed retry backoff for webhook deliveries. Second line of detail.',
+    );
+    expect(body.retrieval).toEqual({ query: '', results: [] });
+    for (const item of allItems(body)) {
+      expect(item.status).not.toBe('rejected');
+      expect(item.text).not.toContain('\n');
+      expect(item.text).not.toMatch(/Rejected idea/);
+    }
+  });
+
+  it('fits the whole JSON in the budget, trimming whole items, never cutting a word', async () => {
+    for (const budget of [300, 500, 800, 1500, 4000]) {
+      for (const mode of ['default', 'debug']) {
+        const { body, raw } = await bundle(t.reader, {
+          budget: String(budget),
+          mode,
+          q: 'invoice job locks',
+        });
+        const used = countTokens(raw);
+        expect(used, `${budget} ${mode}`).toBeLessThanOrEqual(budget);
+        if (mode === 'debug') {
+          expect(body.debug!.token_budget).toMatchObject({ budget, used });
+          const sections = body.debug!.token_budget.sections;
+          expect(Object.keys(sections).sort()).toEqual(
+            ['active_work', 'recent_activity', 'retrieval', 'top_constraints', 'top_decisions'].sort(),
+          );
+          for (const [name, use] of Object.entries(sections)) {
+            expect(use.used, name).toBeLessThanOrEqual(use.allocated);
+          }
+        }
+        for (const item of allItems(body)) {
+          const full = oneLine(contents.get(item.id)!);
+          if (item.text === full) continue;
+          // Cut: a prefix of the one-line text ending at a word boundary, marked with an ellipsis.
+          expect(item.text.endsWith('…')).toBe(true);
+          const kept = item.text.slice(0, -1);
+          expect(full.startsWith(kept)).toBe(true);
+          expect(full[kept.length] === ' ' || /[\s,;:.-]/.test(full[kept.length] ?? ' ')).toBe(true);
+        }
+      }
+    }
+    const small = await bundle(t.reader, { budget: '300', mode: 'debug' });
+    const large = await bundle(t.reader, { budget: '4000', mode: 'debug' });
+    expect(small.body.snapshot.top_decisions.length).toBeLessThan(large.body.snapshot.top_decisions.length);
+    expect(small.body.debug!.token_budget.sections.top_decisions!.dropped).toBeGreaterThan(0);
+  });
+
+  it('recalls memories for q into retrieval, and boosts the current sub-project', async () => {
+    const { body } = await bundle(t.reader, { q: 'advisory locks invoice job', mode: 'debug' });
+    expect(body.retrieval.query).toBe('advisory locks invoice job');
+    expect(body.retrieval.results[0]!.text).toMatch(/advisory locks/);
+    expect(body.retrieval.results[0]!.type).toBe('decision');
+
+    const plain = await bundle(t.reader);
+    expect(plain.body.snapshot.top_constraints[0]!.type).toBe('constraint');
+    const boosted = await bundle(t.reader, { current_subpath: 'services/tax', mode: 'debug' });
+    // Confirmed stays first; among drafts the tax caveat is in the current sub-project.
+    expect(boosted.body.snapshot.top_constraints.map((i) => i.subpath ?? null)).toEqual([
+      null,
+      'services/tax',
+    ]);
+    expect(boosted.body.debug).toMatchObject({
+      resolved_workspace: t.ws,
+      resolved_project: t.project,
+      monorepo_mode: 'off',
+      current_subpath: 'services/tax',
+      boosts_applied: { subpath: { memories_boosted: 1 } },
+    });
+  });
+
+  it('renders the same bundle as compact Markdown', async () => {
+    const res = await bundleOf(t.reader, { format: 'markdown', q: 'advisory locks' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/markdown/);
+    expect(res.body).toMatch(/^# Project context: .+\(codehost:acme\//);
+    expect(res.body).toContain('## Constraints\n- Card details must never be written to logs.');
+    expect(res.body).toContain('## Relevant to "advisory locks"');
+    expect(res.body).toContain('(evidence: raw_message:rmsg_01ABCDEF)');
+    expect(res.body).not.toContain('Rejected idea');
+  });
+
+  it('is for project readers: 401 without a key, 404 outside the project or workspace', async () => {
+    const call = {
+      method: 'GET' as const,
+      url: '/v1/context/bundle',
+      query: { workspace_key: t.ws, project_key: t.project },
+    };
+    await expectKeyRequired(h, call);
+    await expectHiddenFrom(h, t.bystander, call);
+    await expectHiddenFrom(h, outsider, call);
+    for (const as of [t.reader, t.writer, t.maintainer, t.admin])
+      expect((await bundleOf(as)).statusCode).toBe(200);
+  });
+
+  it('answers 400 to bad queries, naming the parameter', async () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ budget: '299' }, 'query.budget'],
+      [{ budget: '32001' }, 'query.budget'],
+      [{ budget: 'lots' }, 'query.budget'],
+      [{ budget: '1.5' }, 'query.budget'],
+      [{ mode: 'verbose' }, 'query.mode'],
+      [{ format: 'html' }, 'query.format'],
+      [{ current_subpath: '../etc' }, 'query.current_subpath'],
+      [{ q: 'x'.repeat(501) }, 'query.q'],
+      [{ extra: '1' }, 'query'],
+    ];
+    for (const [query, path] of cases) expectInvalid(await bundleOf(t.reader, query), path);
+    expectInvalid(
+      await h.request('GET', '/v1/context/bundle', { as: t.reader, query: { workspace_key: t.ws } }),
+      'query.project_key',
+    );
+    for (const q of HOSTILE_STRINGS) {
+      const res = await bundleOf(t.reader, { q });
+      expect([200, 400], q.slice(0, 20)).toContain(res.statusCode);
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import type { Bundle } from './build-bundle.ts';
+import type { BundleItem } from './bundle-sections.ts';
+
+/** A one-line item as a Markdown bullet (status shown only for drafts; evidence as a reference). */
+function bullet(item: BundleItem): string {
+  const tags = [
+    item.type,
+    item.status === 'draft' ? 'draft' : undefined,
+    item.subpath,
+    item.created_at.slice(0, 10),
+  ].filter(Boolean);
+  const evidence = item.evidence_ref ? ` (evidence: ${item.evidence_ref})` : '';
+  return `- ${item.text} _[${tags.join(', ')}]_${evidence}`;
+}
+
+function section(title: string, items: BundleItem[]): string[] {
+  return items.length ? ['', `## ${title}`, ...items.map(bullet)] : [];
+}
+
+/** The bundle as compact Markdown for direct prompt injection (e.g. by a session-start hook). */
+export function renderMarkdown(bundle: Bundle): string {
+  const { project, snapshot, retrieval } = bundle;
+  const lines = [
+    `# Project context: ${project.name} (${project.key})`,
+    '',
+    snapshot.summary,
+    ...section('Constraints', snapshot.top_constraints),
+    ...section('Decisions', snapshot.top_decisions),
+    ...section('Active work', snapshot.active_work),
+    ...section('Recent activity', snapshot.recent_activity),
+    ...section(`Relevant to "${retrieval.query}"`, retrieval.results),
+  ];
+  if (bundle.debug) {
+    lines.push('', '## Debug', '```json', JSON.stringify(bundle.debug), '```');
+  }
+  return `${lines.join('\n')}\n`;
+}

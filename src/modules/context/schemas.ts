@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { workspaceKey } from '../../platform/http/fields.ts';
+import { subpath } from '../memories/schemas.ts';
+import { MEMORY_STATUSES, MEMORY_TYPES } from '../memories/table.ts';
+import { projectKey } from '../projects/project-key.ts';
+import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './build-bundle.ts';
+
+export const bundleQuery = z.strictObject({
+  workspace_key: workspaceKey,
+  project_key: projectKey,
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe('What the assistant is working on: recalled into retrieval'),
+  current_subpath: subpath.optional().describe('Boosts memories of this monorepo sub-project'),
+  mode: z.enum(['default', 'debug']).default('default').describe('debug adds the debug object'),
+  budget: z.coerce
+    .number()
+    .int()
+    .min(MIN_BUDGET)
+    .max(MAX_BUDGET)
+    .optional()
+    .describe(`Tokens the whole bundle (as JSON) fits in; default ${DEFAULT_BUDGET}`),
+  format: z
+    .enum(['json', 'markdown'])
+    .default('json')
+    .describe('markdown: the same bundle as compact Markdown'),
+});
+
+const item = z.object({
+  id: z.string(),
+  type: z.enum(MEMORY_TYPES).optional(),
+  text: z.string(),
+  status: z.enum(MEMORY_STATUSES),
+  created_at: z.string(),
+  subpath: z.string().optional(),
+  evidence_ref: z.string().optional(),
+});
+const sectionUse = z.object({
+  allocated: z.number(),
+  used: z.number(),
+  items: z.number(),
+  dropped: z.number(),
+});
+
+export const bundleAnswer = z.object({
+  project: z.object({ key: z.string(), name: z.string() }),
+  snapshot: z.object({
+    summary: z.string(),
+    top_decisions: z.array(item),
+    top_constraints: z.array(item),
+    active_work: z.array(item),
+    recent_activity: z.array(item),
+  }),
+  retrieval: z.object({ query: z.string(), results: z.array(item) }),
+  debug: z
+    .object({
+      resolved_workspace: z.string(),
+      resolved_project: z.string(),
+      monorepo_mode: z.enum(['on', 'off']),
+      current_subpath: z.string(),
+      boosts_applied: z.record(z.string(), z.unknown()),
+      token_budget: z.object({
+        budget: z.number(),
+        used: z.number(),
+        fixed: z.number(),
+        sections: z.record(z.string(), sectionUse),
+      }),
+    })
+    .optional(),
+});
