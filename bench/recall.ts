@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { sequentialLatencies } from './latency.ts';
 import { seedMemories, BENCH_PROJECT, BENCH_WORKSPACE } from './seed-memories.ts';
 import { pgliteServer, postgresServer, type Prepare, type RunningServer } from './server.ts';
 
@@ -16,23 +17,6 @@ const queries = (
 
 const pathOf = (q?: string) =>
   `/v1/memories?${new URLSearchParams({ workspace_key: BENCH_WORKSPACE, project_key: BENCH_PROJECT, limit: '10', ...(q ? { q } : {}) })}`;
-
-async function latencies(server: RunningServer, paths: string[]): Promise<{ p50: number; p95: number }> {
-  const times: number[] = [];
-  for (const path of paths) {
-    const t = performance.now();
-    const res = await fetch(server.baseUrl + path, {
-      headers: { authorization: `Bearer ${server.adminKey}` },
-    });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  const at = (p: number) =>
-    Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))]! * 100) / 100;
-  return { p50: at(0.5), p95: at(0.95) };
-}
 
 export interface RecallRow {
   engine: string;
@@ -57,9 +41,9 @@ export async function benchRecall(
   );
   try {
     const withQ = queries.map((q) => pathOf(q));
-    await latencies(server, withQ); // warm-up
-    const q = await latencies(server, [...withQ, ...withQ, ...withQ]);
-    const newest = await latencies(
+    await sequentialLatencies(server, withQ); // warm-up
+    const q = await sequentialLatencies(server, [...withQ, ...withQ, ...withQ]);
+    const newest = await sequentialLatencies(
       server,
       Array.from({ length: 100 }, () => pathOf()),
     );

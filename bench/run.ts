@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { runBundleBench } from './bundle.ts';
 import { runImportBench } from './import.ts';
 import { runRecallBench } from './recall.ts';
 import { pgliteServer, postgresServer, type RunningServer } from './server.ts';
@@ -65,9 +66,10 @@ async function benchEngine(
 
 const rows: Row[] = [];
 const only = process.env.BENCH_ENGINES?.split(',') ?? ['pglite', 'postgres'];
-const suites = process.env.BENCH_SUITES?.split(',') ?? ['me', 'recall', 'import'];
+const suites = process.env.BENCH_SUITES?.split(',') ?? ['me', 'recall', 'bundle', 'import'];
 if (suites.includes('me')) await runMeBench();
 if (suites.includes('recall')) await runRecallBench(only);
+if (suites.includes('bundle')) await runBundleBench(only);
 if (suites.includes('import')) await runImportBench(only);
 
 async function runMeBench(): Promise<void> {

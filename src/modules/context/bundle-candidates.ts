@@ -23,8 +23,13 @@ export const SNAPSHOT_TYPES = [
   'active_work',
   'activity',
 ] as const;
-/** Newest memories read per (type, status): each read is one short walk of the type/recency index. */
-export const PER_TYPE_AND_STATUS = 25;
+/**
+ * Newest memories read per (type, status): each read is one short walk of the type/recency index.
+ * More than a section ever shows at the largest budgets' typical share, fewer than cost a lot to read.
+ */
+export const PER_TYPE_AND_STATUS = 15;
+/** Characters read of each memory: more than one line of a bundle shows (one-line.ts). */
+const READ_CHARS = 1000;
 const STATUSES: MemoryStatus[] = ['confirmed', 'draft'];
 
 /**
@@ -34,12 +39,12 @@ const STATUSES: MemoryStatus[] = ['confirmed', 'draft'];
  */
 export async function loadSnapshotCandidates(ctx: Ctx, projectId: string): Promise<BundleCandidate[]> {
   const part = (type: MemoryType, status: MemoryStatus): SQL => sql`(
-    select id, type, status, left(content, 2000) as content, evidence_ref,
+    select id, type, status, left(content, ${READ_CHARS}) as content, evidence_ref,
       metadata->>'subpath' as subpath, (extract(epoch from created_at) * 1000)::float8 as created_ms
     from ${memories}
     where project_id = ${projectId} and type = ${type} and status = ${status}
     order by created_at desc, id desc
-    limit ${PER_TYPE_AND_STATUS})`;
+    limit ${type === 'summary' ? 1 : PER_TYPE_AND_STATUS})`;
   const parts = SNAPSHOT_TYPES.flatMap((type) => STATUSES.map((status) => part(type, status)));
   const rows = await queryRows<{
     id: string;
