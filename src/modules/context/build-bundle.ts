@@ -77,7 +77,6 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
         })
       : null,
   ]);
-  const snapshot = buildSnapshot(candidates, rank);
   const results = (recalled?.items ?? []).map(({ row }) =>
     presentItem(
       {
@@ -92,6 +91,8 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
       true,
     ),
   );
+  // A memory recalled for q is shown there, not again in its snapshot section.
+  const snapshot = buildSnapshot(candidates, rank, new Set(results.map((r) => r.id)));
   const items: Record<SnapshotSection | 'retrieval', BundleItem[]> = {
     ...snapshot.sections,
     retrieval: results,

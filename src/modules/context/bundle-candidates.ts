@@ -25,12 +25,12 @@ export const SNAPSHOT_TYPES = [
 ] as const;
 /**
  * Newest memories read per (type, status): each read is one short walk of the type/recency index.
- * More than a section ever shows at the largest budgets' typical share, fewer than cost a lot to read.
+ * Confirmed memories are curated and stay relevant for long, so more of them are read.
  */
-export const PER_TYPE_AND_STATUS = 15;
+export const PER_TYPE_AND_STATUS = { confirmed: 60, draft: 20 } as const;
 /** Characters read of each memory: more than one line of a bundle shows (one-line.ts). */
 const READ_CHARS = 1000;
-const STATUSES: MemoryStatus[] = ['confirmed', 'draft'];
+const STATUSES = ['confirmed', 'draft'] as const;
 
 /**
  * The newest confirmed and draft memories of each snapshot type of a project, in one round trip
@@ -38,13 +38,13 @@ const STATUSES: MemoryStatus[] = ['confirmed', 'draft'];
  * Rejected memories are never read.
  */
 export async function loadSnapshotCandidates(ctx: Ctx, projectId: string): Promise<BundleCandidate[]> {
-  const part = (type: MemoryType, status: MemoryStatus): SQL => sql`(
+  const part = (type: MemoryType, status: (typeof STATUSES)[number]): SQL => sql`(
     select id, type, status, left(content, ${READ_CHARS}) as content, evidence_ref,
       metadata->>'subpath' as subpath, (extract(epoch from created_at) * 1000)::float8 as created_ms
     from ${memories}
     where project_id = ${projectId} and type = ${type} and status = ${status}
     order by created_at desc, id desc
-    limit ${type === 'summary' ? 1 : PER_TYPE_AND_STATUS})`;
+    limit ${type === 'summary' ? 1 : PER_TYPE_AND_STATUS[status]})`;
   const parts = SNAPSHOT_TYPES.flatMap((type) => STATUSES.map((status) => part(type, status)));
   const rows = await queryRows<{
     id: string;

@@ -1,5 +1,5 @@
 import { iso } from '../../platform/http/fields.ts';
-import { recencyWeight, subpathBoost } from '../memories/score-recall.ts';
+import { recencyWeight, STATUS_WEIGHTS, subpathBoost, TYPE_WEIGHTS } from '../memories/score-recall.ts';
 import type { MemoryStatus, MemoryType } from '../memories/table.ts';
 import type { BundleCandidate } from './bundle-candidates.ts';
 import { oneLine } from './one-line.ts';
@@ -10,6 +10,7 @@ export interface BundleItem {
   type?: MemoryType;
   text: string;
   status: MemoryStatus;
+  /** The day it was remembered (YYYY-MM-DD): a full timestamp costs tokens and says little more. */
   created_at: string;
   subpath?: string;
   evidence_ref?: string;
@@ -22,11 +23,11 @@ export interface RankOptions {
 
 /** The snapshot sections, in the order the budget fills them. */
 export const SNAPSHOT_SECTIONS = {
-  top_constraints: ['constraint', 'caveat'],
-  top_decisions: ['decision'],
-  active_work: ['active_work'],
-  recent_activity: ['activity'],
-} as const satisfies Record<string, readonly MemoryType[]>;
+  top_constraints: { types: ['constraint', 'caveat'], curated: true },
+  top_decisions: { types: ['decision'], curated: true },
+  active_work: { types: ['active_work'], curated: false },
+  recent_activity: { types: ['activity'], curated: false },
+} as const satisfies Record<string, { types: readonly MemoryType[]; curated: boolean }>;
 export type SnapshotSection = keyof typeof SNAPSHOT_SECTIONS;
 
 const SUMMARY_CHARS = 400;
@@ -37,21 +38,39 @@ export function presentItem(c: BundleCandidate, withType = false): BundleItem {
     ...(withType ? { type: c.type } : {}),
     text: oneLine(c.content),
     status: c.status,
-    created_at: iso(c.createdAt),
+    created_at: iso(c.createdAt).slice(0, 10),
     ...(c.subpath ? { subpath: c.subpath } : {}),
     ...(c.evidenceRef ? { evidence_ref: c.evidenceRef } : {}),
   };
 }
 
 /**
- * Section order: confirmed memories before drafts, then sub-project boost x recency, then newest
- * (id breaks ties): deterministic for equal scores.
+ * A memory of no sub-project applies to the whole project: it ranks above memories of other
+ * sub-projects (and, with no current sub-project, above every sub-project's), below those of the
+ * current sub-project and its relatives (score-recall.ts SUBPATH_BOOST).
  */
-export function rankCandidates(candidates: BundleCandidate[], opts: RankOptions): BundleCandidate[] {
+export const PROJECT_WIDE_WEIGHT = 1.1;
+
+const scopeWeight = (subpath: string | null, current: string | undefined) =>
+  subpath ? subpathBoost(subpath, current) : PROJECT_WIDE_WEIGHT;
+
+/**
+ * Curated sections (constraints, decisions): confirmed memories before drafts, then type weight x
+ * scope (project-wide or sub-project boost) x recency (which never falls below 60%, so a two-year-old rule still counts).
+ * Timeline sections (active work, activity): what is recent first, drafts included, a confirmed
+ * memory outranking a draft of the same age (status weight). Then newest, then id: deterministic.
+ */
+export function rankCandidates(
+  candidates: BundleCandidate[],
+  opts: RankOptions & { tiered: boolean },
+): BundleCandidate[] {
   const weight = (c: BundleCandidate) =>
-    subpathBoost(c.subpath, opts.currentSubpath) * recencyWeight(c.createdAt.getTime(), opts.nowMs);
+    TYPE_WEIGHTS[c.type] *
+    (opts.tiered ? 1 : STATUS_WEIGHTS[c.status]) *
+    scopeWeight(c.subpath, opts.currentSubpath) *
+    recencyWeight(c.createdAt.getTime(), opts.nowMs);
   return candidates
-    .map((c) => ({ c, tier: c.status === 'confirmed' ? 0 : 1, w: weight(c) }))
+    .map((c) => ({ c, tier: opts.tiered && c.status !== 'confirmed' ? 1 : 0, w: weight(c) }))
     .sort(
       (a, b) =>
         a.tier - b.tier ||
@@ -69,19 +88,26 @@ export interface Snapshot {
   boosted: number;
 }
 
-/** The ranked snapshot sections of a project's candidates (rejected memories never get here). */
-export function buildSnapshot(candidates: BundleCandidate[], opts: RankOptions): Snapshot {
-  const ofTypes = (types: readonly MemoryType[]) =>
+/**
+ * The ranked snapshot sections of a project's candidates (rejected memories never get here),
+ * leaving out memories `shown` elsewhere in the bundle (retrieval results).
+ */
+export function buildSnapshot(
+  candidates: BundleCandidate[],
+  opts: RankOptions,
+  shown: ReadonlySet<string> = new Set(),
+): Snapshot {
+  const ofTypes = (types: readonly MemoryType[], tiered: boolean) =>
     rankCandidates(
-      candidates.filter((c) => types.includes(c.type)),
-      opts,
+      candidates.filter((c) => types.includes(c.type) && !shown.has(c.id)),
+      { ...opts, tiered },
     );
-  const summaryMemory = ofTypes(['summary'])[0];
+  const summaryMemory = ofTypes(['summary'], true)[0];
   const sections = Object.fromEntries(
-    (Object.keys(SNAPSHOT_SECTIONS) as SnapshotSection[]).map((name) => [
-      name,
-      ofTypes(SNAPSHOT_SECTIONS[name]).map((c) => presentItem(c, name === 'top_constraints')),
-    ]),
+    (Object.keys(SNAPSHOT_SECTIONS) as SnapshotSection[]).map((name) => {
+      const { types, curated } = SNAPSHOT_SECTIONS[name];
+      return [name, ofTypes(types, curated).map((c) => presentItem(c, types.length > 1))];
+    }),
   ) as Record<SnapshotSection, BundleItem[]>;
   const boosted = opts.currentSubpath
     ? candidates.filter((c) => subpathBoost(c.subpath, opts.currentSubpath) > 1).length

@@ -1,10 +1,9 @@
 import { countTokens } from 'gpt-tokenizer';
 
 /**
- * Fits bundle sections into a token budget (pure, apart from counting). Sections are filled in
- * priority order, each up to its share of what is left after the fixed part; what a section
- * does not use goes to the sections after it, and a second pass hands any remainder back in
- * priority order. Items are whole or absent: text was already cut at word boundaries.
+ * Fits bundle sections into a token budget (pure, apart from counting). Each section is first
+ * filled up to its share of the budget; what is left over is then handed out in priority order
+ * (section order). Items are whole or absent: text was already cut at word boundaries.
  */
 export interface SectionInput<T> {
   name: string;
@@ -49,14 +48,15 @@ export function fitSections<T>(sections: SectionInput<T>[], available: number): 
     used[i]! += spent;
     return spent;
   };
+  // First pass: each section up to its share of the whole (shares of empty sections are not given
+  // out), so a section's unused share is left for the second pass, not taken by the next section.
   let left = Math.max(0, available);
-  let shareLeft = sections.reduce((sum, s) => sum + (s.items.length ? s.share : 0), 0);
+  const shares = sections.reduce((sum, s) => sum + (s.items.length ? s.share : 0), 0);
   for (const [i, s] of sections.entries()) {
-    if (!s.items.length) continue;
-    allocated[i] = shareLeft > 0 ? Math.floor((left * s.share) / shareLeft) : 0;
-    shareLeft -= s.share;
-    left -= take(i, allocated[i]!);
+    if (!s.items.length || shares === 0) continue;
+    allocated[i] = Math.floor((left * s.share) / shares);
   }
+  for (const i of sections.keys()) left -= take(i, allocated[i]!);
   // Second pass: what is left goes to the sections that still have items, in priority order.
   for (const i of sections.keys()) {
     const spent = take(i, left);
