@@ -1,12 +1,11 @@
-import { countTokens } from 'gpt-tokenizer';
 import type { Ctx } from '../../platform/context.ts';
 import { DEFAULT_STATUSES } from '../memories/memory-filters.ts';
 import { recallMemories } from '../memories/recall-memories.ts';
 import { SUBPATH_BOOST } from '../memories/score-recall.ts';
 import { requireProjectRole } from '../projects/access.ts';
-import { loadSnapshotCandidates } from './bundle-candidates.ts';
+import { loadSnapshotCandidates, type BundleCandidate } from './bundle-candidates.ts';
 import { buildSnapshot, presentItem, type BundleItem, type SnapshotSection } from './bundle-sections.ts';
-import { fitSections, tokensOf, type SectionUse } from './fit-budget.ts';
+import { fitSections, tokenCount, tokensOf, type SectionUse } from './fit-budget.ts';
 import { oneLine } from './one-line.ts';
 
 export const DEFAULT_BUDGET = 2000;
@@ -77,23 +76,18 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
         })
       : null,
   ]);
-  const results = (recalled?.items ?? []).map(({ row }) =>
-    presentItem(
-      {
-        id: row.id,
-        type: row.type,
-        status: row.status,
-        content: row.content,
-        evidenceRef: row.evidenceRef,
-        subpath: typeof row.metadata.subpath === 'string' ? row.metadata.subpath : null,
-        createdAt: row.createdAt,
-      },
-      true,
-    ),
-  );
+  const results: BundleCandidate[] = (recalled?.items ?? []).map(({ row }) => ({
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    content: row.content,
+    evidenceRef: row.evidenceRef,
+    subpath: typeof row.metadata.subpath === 'string' ? row.metadata.subpath : null,
+    createdAt: row.createdAt,
+  }));
   // A memory recalled for q is shown there, not again in its snapshot section.
   const snapshot = buildSnapshot(candidates, rank, new Set(results.map((r) => r.id)));
-  const items: Record<SnapshotSection | 'retrieval', BundleItem[]> = {
+  const items: Record<SnapshotSection | 'retrieval', BundleCandidate[]> = {
     ...snapshot.sections,
     retrieval: results,
   };
@@ -135,7 +129,7 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
   );
   let summary = snapshot.summary ?? `${access.project.name}: no summary recorded yet.`;
   const fixedOf = () =>
-    countTokens(
+    tokenCount(
       JSON.stringify(
         assemble(summary, {}, input.mode === 'debug' ? debugOf(budget, budget, widest) : undefined),
       ),
@@ -148,13 +142,14 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
   const fitted = fitSections(
     SHARES.map(([name, share]) => ({ name, share, items: items[name] })),
     budget - fixed,
+    presentItem,
   );
   // Token counts of parts need not add up exactly: drop from the lowest priority until it fits.
   // Measured with the widest `used` it can show, so writing the real figure never makes it longer.
   const measure = () => {
     const debug = input.mode === 'debug' ? debugOf(budget, fixed, fitted.use) : undefined;
     const bundle = assemble(summary, fitted.sections, debug);
-    const used = countTokens(JSON.stringify(bundle));
+    const used = tokenCount(JSON.stringify(bundle));
     if (debug) debug.token_budget.used = used;
     return { bundle, used };
   };

@@ -29,7 +29,7 @@ export const SNAPSHOT_TYPES = [
  */
 export const PER_TYPE_AND_STATUS = { confirmed: 60, draft: 20 } as const;
 /** Characters read of each memory: more than one line of a bundle shows (one-line.ts). */
-const READ_CHARS = 1000;
+const READ_CHARS = 400;
 const STATUSES = ['confirmed', 'draft'] as const;
 
 /**

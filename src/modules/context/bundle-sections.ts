@@ -32,7 +32,12 @@ export type SnapshotSection = keyof typeof SNAPSHOT_SECTIONS;
 
 const SUMMARY_CHARS = 400;
 
-export function presentItem(c: BundleCandidate, withType = false): BundleItem {
+/** Sections mixing memory types show each item's type. */
+const MIXED: ReadonlySet<string> = new Set(['retrieval', 'top_constraints']);
+
+/** A memory as an item of `section`. */
+export function presentItem(c: BundleCandidate, section: string): BundleItem {
+  const withType = MIXED.has(section);
   return {
     id: c.id,
     ...(withType ? { type: c.type } : {}),
@@ -83,7 +88,8 @@ export function rankCandidates(
 
 export interface Snapshot {
   summary: string | null;
-  sections: Record<SnapshotSection, BundleItem[]>;
+  /** Each section's memories, ranked (presented only as far as the budget reaches). */
+  sections: Record<SnapshotSection, BundleCandidate[]>;
   /** Memories placed higher for being in or near the current sub-project. */
   boosted: number;
 }
@@ -106,9 +112,9 @@ export function buildSnapshot(
   const sections = Object.fromEntries(
     (Object.keys(SNAPSHOT_SECTIONS) as SnapshotSection[]).map((name) => {
       const { types, curated } = SNAPSHOT_SECTIONS[name];
-      return [name, ofTypes(types, curated).map((c) => presentItem(c, types.length > 1))];
+      return [name, ofTypes(types, curated)];
     }),
-  ) as Record<SnapshotSection, BundleItem[]>;
+  ) as Record<SnapshotSection, BundleCandidate[]>;
   const boosted = opts.currentSubpath
     ? candidates.filter((c) => subpathBoost(c.subpath, opts.currentSubpath) > 1).length
     : 0;

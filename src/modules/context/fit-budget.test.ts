@@ -4,6 +4,8 @@ import { fitSections, tokensOf } from './fit-budget.ts';
 const items = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => ({ text: `${prefix} item ${i}` }));
 
+const same = <T>(item: T) => item;
+
 describe('fitSections', () => {
   it('takes whole items in order within each share, then hands what is left over in priority order', () => {
     const a = items('alpha', 10);
@@ -15,6 +17,7 @@ describe('fitSections', () => {
         { name: 'b', share: 1, items: b.slice(0, 2) },
       ],
       cost * 8,
+      same,
     );
     // b needs only 2 of its 4: a gets its 4, then the 2 b left over.
     expect(fitted.sections.b).toEqual(b.slice(0, 2));
@@ -32,9 +35,10 @@ describe('fitSections', () => {
         { name: 'full', share: 1, items: items('x', 3) },
       ],
       10_000,
+      same,
     );
     expect(fitted.sections.full).toHaveLength(3);
     expect(fitted.use.empty).toEqual({ allocated: 0, used: 0, items: 0, dropped: 0 });
-    expect(fitSections([{ name: 'x', share: 1, items: items('x', 3) }], -5).sections.x).toEqual([]);
+    expect(fitSections([{ name: 'x', share: 1, items: items('x', 3) }], -5, same).sections.x).toEqual([]);
   });
 });
