@@ -24,6 +24,51 @@ export interface ScratchApp {
   close(): Promise<void>;
 }
 
+/** A memory of an evaluation corpus: its own id, and how many days before `nowMs` it was written. */
+export interface CorpusMemory {
+  id: string;
+  type: string;
+  content: string;
+  status?: string;
+  subpath?: string;
+  age_days: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Remembers every corpus memory through POST /v1/memories in `projectKey`, each at its age before
+ * `nowMs` (the clock is left at `nowMs`). Answers corpus id by memory id.
+ */
+export async function rememberCorpus(
+  s: ScratchApp,
+  projectKey: string,
+  corpus: CorpusMemory[],
+  nowMs: number,
+): Promise<Map<string, string>> {
+  const corpusIdOf = new Map<string, string>();
+  for (const item of corpus) {
+    s.setNow(new Date(nowMs - item.age_days * DAY_MS));
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/v1/memories',
+      headers: s.auth,
+      payload: {
+        workspace_key: s.workspaceKey,
+        project_key: projectKey,
+        type: item.type,
+        content: item.content,
+        ...(item.status ? { status: item.status } : {}),
+        ...(item.subpath ? { metadata: { subpath: item.subpath } } : {}),
+      },
+    });
+    if (res.statusCode !== 201) throw new Error(`${item.id}: ${res.statusCode} ${res.body}`);
+    corpusIdOf.set(res.json<{ id: string }>().id, item.id);
+  }
+  s.setNow(new Date(nowMs));
+  return corpusIdOf;
+}
+
 export async function scratchApp(): Promise<ScratchApp> {
   const dir = mkdtempSync(join(tmpdir(), 'ctxhub-eval-'));
   const database = await openPglite(join(dir, 'db'));

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Bundle } from '../../src/modules/context/build-bundle.ts';
-import { scratchApp } from '../scratch-app.ts';
+import { rememberCorpus, scratchApp } from '../scratch-app.ts';
 
 interface CorpusItem {
   id: string;
@@ -44,7 +44,6 @@ const corpus = read<CorpusItem[]>('./corpus.json');
 const questions = read<Question[]>('./questions.json');
 const PROJECT_KEY = 'codehost:acme/shop';
 const DEFAULT_BUDGET = 2000;
-const DAY = 86_400_000;
 /**
  * "Now" of the evaluation, fixed so created_at strings (and so their token counts) are the same at
  * every run; memory ids stay random, which moves an item's token count by a token or two.
@@ -81,26 +80,7 @@ try {
   });
   if (created.statusCode !== 201) throw new Error(`project: ${created.statusCode} ${created.body}`);
 
-  const corpusIdOf = new Map<string, string>();
-  for (const item of corpus) {
-    s.setNow(new Date(NOW - item.age_days * DAY));
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/v1/memories',
-      headers: s.auth,
-      payload: {
-        workspace_key: s.workspaceKey,
-        project_key: PROJECT_KEY,
-        type: item.type,
-        content: item.content,
-        status: item.status,
-        ...(item.subpath ? { metadata: { subpath: item.subpath } } : {}),
-      },
-    });
-    if (res.statusCode !== 201) throw new Error(`${item.id}: ${res.statusCode} ${res.body}`);
-    corpusIdOf.set(res.json<{ id: string }>().id, item.id);
-  }
-  s.setNow(new Date(NOW));
+  const corpusIdOf = await rememberCorpus(s, PROJECT_KEY, corpus, NOW);
 
   for (const question of questions) {
     const budget = question.budget ?? DEFAULT_BUDGET;

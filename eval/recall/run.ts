@@ -4,7 +4,7 @@
  * MRR per query kind and overall. Target: recall@5 >= 0.8.
  */
 import { readFileSync } from 'node:fs';
-import { scratchApp } from '../scratch-app.ts';
+import { rememberCorpus, scratchApp } from '../scratch-app.ts';
 
 interface CorpusItem {
   id: string;
@@ -24,30 +24,11 @@ const read = <T>(name: string): T => JSON.parse(readFileSync(new URL(name, impor
 const corpus = read<CorpusItem[]>('./corpus.json');
 const queries = read<Query[]>('./queries.json');
 const K = 5;
-const DAY = 86_400_000;
 
 const s = await scratchApp();
 try {
   const start = Date.now();
-  const memoryIdOf = new Map<string, string>();
-  for (const item of corpus) {
-    s.setNow(new Date(start - item.age_days * DAY));
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/v1/memories',
-      headers: s.auth,
-      payload: {
-        workspace_key: s.workspaceKey,
-        project_key: s.projectKey,
-        type: item.type,
-        content: item.content,
-        ...(item.subpath ? { metadata: { subpath: item.subpath } } : {}),
-      },
-    });
-    if (res.statusCode !== 201) throw new Error(`${item.id}: ${res.statusCode} ${res.body}`);
-    memoryIdOf.set(res.json<{ id: string }>().id, item.id);
-  }
-  s.setNow(new Date(start));
+  const memoryIdOf = await rememberCorpus(s, s.projectKey, corpus, start);
   const byKind = new Map<string, { hits: number; rr: number; n: number }>();
   const misses: string[] = [];
   for (const query of queries) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { workspaceKey } from '../../platform/http/fields.ts';
+import { searchText, workspaceKey } from '../../platform/http/fields.ts';
 import { subpath } from '../memories/schemas.ts';
 import { MEMORY_STATUSES, MEMORY_TYPES } from '../memories/table.ts';
 import { projectKey } from '../projects/project-key.ts';
@@ -8,13 +8,7 @@ import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './build-bundle.ts';
 export const bundleQuery = z.strictObject({
   workspace_key: workspaceKey,
   project_key: projectKey,
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(500)
-    .optional()
-    .describe('What the assistant is working on: recalled into retrieval'),
+  q: searchText.optional().describe('What the assistant is working on: recalled into retrieval'),
   current_subpath: subpath.optional().describe('Boosts memories of this monorepo sub-project'),
   mode: z.enum(['default', 'debug']).default('default').describe('debug adds the debug object'),
   budget: z.coerce

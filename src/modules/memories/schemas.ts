@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { iso, isoDate, timestamp, workspaceKey } from '../../platform/http/fields.ts';
+import { iso, isoDate, searchText, timestamp, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
 import { projectKey } from '../projects/project-key.ts';
 import { MEMORY_SOURCES, MEMORY_STATUSES, MEMORY_TYPES, type MemoryRow } from './table.ts';
@@ -107,7 +107,7 @@ const booleanQuery = z
 export const listMemoriesQuery = z.strictObject({
   workspace_key: workspaceKey,
   project_key: projectKey,
-  q: z.string().trim().min(1).max(500).optional().describe('Full-text query; results ranked by relevance'),
+  q: searchText.optional().describe('Full-text query; results ranked by relevance'),
   type: commaList(MEMORY_TYPES).optional().describe('Comma-separated memory types'),
   status: commaList(MEMORY_STATUSES)
     .optional()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { iso, timestamp, workspaceKey } from '../../platform/http/fields.ts';
+import { iso, searchText, timestamp, workspaceKey } from '../../platform/http/fields.ts';
 import { projectKey } from '../projects/project-key.ts';
 import { RAW_ROLES, type RawMessageRow } from './table.ts';
 
@@ -14,7 +14,7 @@ const maxChars = z.coerce
 export const rawSearchQuery = z.strictObject({
   workspace_key: workspaceKey,
   project_key: projectKey,
-  q: z.string().trim().min(1).max(500).describe('Words to find (all must match; "quoted phrase", -excluded)'),
+  q: searchText.describe('Words to find (all must match; "quoted phrase", -excluded)'),
   limit: z.coerce.number().int().min(1).max(20).default(10).describe('1-20, default 10'),
   max_chars: maxChars,
 });
@@ -28,13 +28,7 @@ export const rawMessageParams = z.strictObject({
 export const rawMessageQuery = z.strictObject({
   workspace_key: workspaceKey,
   max_chars: maxChars,
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(500)
-    .optional()
-    .describe('Centre the snippet on the first hit of these words'),
+  q: searchText.optional().describe('Centre the snippet on the first hit of these words'),
 });
 
 export const rawSnippet = z.object({

@@ -1,3 +1,4 @@
+import type { ProjectMapping } from '../workspaces/table.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS, unstorable } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
@@ -19,14 +20,7 @@ beforeAll(async () => {
   ({ alice, bob, outsider } = await workspaceRouteUsers(h));
 });
 
-interface Mapping {
-  id: string;
-  kind: 'codehost_remote' | 'repo_root_slug' | 'manual';
-  external_id: string;
-  project_key: string;
-  priority: number;
-  enabled: boolean;
-}
+type Mapping = ProjectMapping;
 
 const MAPPING_ID = /^pmap_[0-9A-Z]{26}$/;
 const UNKNOWN_ID = `pmap_${'0'.repeat(26)}`;

@@ -31,6 +31,9 @@ export const isoDate = z.iso
 
 export const reason = z.string().max(1000).describe('Why the change was made; recorded in the audit entry');
 
+/** Words to search or recall by, as every search parameter takes them. */
+export const searchText = z.string().trim().min(1).max(500);
+
 export const timestamp = z.string().describe('ISO 8601 timestamp');
 export const nullableTimestamp = z.string().nullable().describe('ISO 8601 timestamp or null');
 
