@@ -58,7 +58,8 @@ export function importRoutes(app: App, deps: AppDeps): void {
   // Multipart parsing only where uploads are taken; the rest of the API stays JSON-only.
   void app.register(async (uploads: App) => {
     await uploads.register(multipart, {
-      limits: { fileSize: deps.config.importMaxBytes, files: 1, fields: 10, fieldSize: 1000, parts: 12 },
+      // Two files: a second one reaches the handler and is refused with a 400 naming it.
+      limits: { fileSize: deps.config.importMaxBytes, files: 2, fields: 10, fieldSize: 1000, parts: 12 },
     });
     uploads.post('/v1/imports', {
       schema: {
@@ -80,6 +81,9 @@ export function importRoutes(app: App, deps: AppDeps): void {
         try {
           for await (const part of uploadParts(req)) {
             if (part.type === 'field') {
+              if (Object.hasOwn(fields, part.fieldname)) {
+                throw invalidField(`body.${part.fieldname}`, 'is given more than once');
+              }
               fields[part.fieldname] = String(part.value);
               continue;
             }

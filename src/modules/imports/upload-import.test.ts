@@ -244,7 +244,7 @@ describe('POST /v1/imports', () => {
     });
   });
 
-  it('refuses two files (4xx), storing neither', async () => {
+  it('refuses two files (400), storing neither', async () => {
     await expectNothingStored(async () => {
       const two = [filePart(Buffer.from('first file')), filePart(Buffer.from('second file'), 'b.md')];
       for (const parts of [
@@ -252,10 +252,19 @@ describe('POST /v1/imports', () => {
         [two[0]!, ...fields(), two[1]!],
       ]) {
         const res = await postParts(h, t.writer, parts);
-        expect([400, 413], res.body).toContain(res.statusCode);
-        expect(res.json().error.message).toMatch(/one file/);
+        const error = expectError(res, 400, 'validation_failed');
+        expect(JSON.stringify(error.details)).toMatch(/one file/);
       }
     });
+  });
+
+  it('answers 400 to a field given twice (never "the last one wins"), storing nothing', async () => {
+    await expectNothingStored(() =>
+      inBothOrders(t.writer, [...fields(), field('source', 'text')], filePart(notes().content), (res) => {
+        const error = expectError(res, 400, 'validation_failed');
+        expect(error.details).toEqual([{ path: 'body.source', message: 'is given more than once' }]);
+      }),
+    );
   });
 
   it('answers 400 to an unknown field, storing nothing', async () => {
