@@ -28,5 +28,6 @@ export function pathSegments(relativePath: string): { segments: string[] } | { p
 export function monorepoSubpath(segments: string[], level: number): string | null {
   if (level <= 0 || segments.length < level) return null;
   const head = segments.slice(0, level);
-  return head.every((s) => SUBPATH_SEGMENT.test(s)) ? head.join('/') : null;
+  // Lower-cased as derived keys are: `Apps/Web` and `apps/web` are one sub-project.
+  return head.every((s) => SUBPATH_SEGMENT.test(s)) ? head.join('/').toLowerCase() : null;
 }

@@ -33,7 +33,9 @@ type MappingChanges = z.output<typeof mappingChangesSchema>;
 
 /** Resolution tries mappings by kind, highest priority first, then in the order they were added. */
 export const byPriority = (a: ProjectMapping, b: ProjectMapping) =>
-  a.kind.localeCompare(b.kind) || b.priority - a.priority || a.id.localeCompare(b.id);
+  (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
+  b.priority - a.priority ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Mappings of a workspace (members read them, as they read its settings). */
 export async function listProjectMappings({

@@ -28,7 +28,15 @@ describe('parseRemote', () => {
     ],
     ['git@gitlab.com:group/sub/repo.git', 'gitlab.com', ['group', 'sub', 'repo'], 'gitlab:group/sub/repo'],
     ['https://bitbucket.org/team/app', 'bitbucket.org', ['team', 'app'], 'bitbucket:team/app'],
-    ['git@github.acme.io:acme/api.git', 'github.acme.io', ['acme', 'api'], 'codehost:acme/api'],
+    ['git@github.acme.io:acme/api.git', 'github.acme.io', ['acme', 'api'], 'github-acme-io:acme/api'],
+    // Browser URLs: the repository, not the page.
+    ['https://github.com/acme/api/tree/main/src', 'github.com', ['acme', 'api'], 'codehost:acme/api'],
+    [
+      'https://gitlab.com/group/sub/repo/-/merge_requests/7',
+      'gitlab.com',
+      ['group', 'sub', 'repo'],
+      'gitlab:group/sub/repo',
+    ],
     ['https://git.acme.io/acme/api', 'git.acme.io', ['acme', 'api'], 'git-acme-io:acme/api'],
     ['https://git.acme.io/a.b/c_d-e', 'git.acme.io', ['a.b', 'c_d-e'], 'git-acme-io:a.b/c_d-e'],
     // A host no project key can name still parses (an IP address): no derived key.
@@ -75,7 +83,7 @@ describe('parseRemote', () => {
   });
 
   it('accepts up to 500 characters', () => {
-    const input = `https://github.com/${'ab/'.repeat(160)}c`;
+    const input = `https://gitlab.com/${'ab/'.repeat(160)}c`;
     expect(input.length).toBe(500);
     expect(parseRemote(input)?.segments).toHaveLength(161);
   });
@@ -92,7 +100,7 @@ describe('parseRemote', () => {
 describe('hostKind', () => {
   it.each([
     ['github.com', 'codehost'],
-    ['github.acme.io', 'codehost'],
+    ['github.acme.io', 'github-acme-io'],
     ['gitlab.com', 'gitlab'],
     ['bitbucket.org', 'bitbucket'],
     ['git.acme.io', 'git-acme-io'],

@@ -50,7 +50,18 @@ export function parseRemote(input: string): RepoRemote | null {
     if (segment === null || !SEGMENT.test(segment) || segment === '.' || segment === '..') return null;
     segments.push(segment.toLowerCase());
   }
-  return segments.length < 2 ? null : { host, segments };
+  if (segments.length < 2) return null;
+  return { host, segments: repositoryPath(host, segments) };
+}
+
+/**
+ * The repository part of a path: a browser URL goes on past it (`/acme/api/tree/main`,
+ * `/group/repo/-/merge_requests/1`). GitHub and Bitbucket name a repository by owner and name.
+ */
+function repositoryPath(host: string, segments: string[]): string[] {
+  if (host === 'github.com' || host === 'bitbucket.org') return segments.slice(0, 2);
+  const dash = segments.indexOf('-');
+  return dash >= 2 ? segments.slice(0, dash) : segments;
 }
 
 /** A path segment with its percent escapes decoded (after splitting, so `%2F` stays inside it). */
@@ -72,12 +83,13 @@ const KNOWN_HOSTS: Record<string, string> = {
 };
 
 /**
- * The host kind of a project key: `codehost` for GitHub (github.com and GitHub Enterprise hosts
- * named `github.*`), `gitlab` and `bitbucket` for theirs, else the host name with `-` for dots
- * (`git.acme.io` -> `git-acme-io`); null when that cannot be a key's host kind.
+ * The host kind of a project key: `codehost` for github.com, `gitlab` and `bitbucket` for theirs,
+ * else the host name with `-` for dots (`github.acme.io` -> `github-acme-io`), so repositories of
+ * two hosts never share a key; null when that cannot be a key's host kind. (A mapping names the
+ * project of any remote otherwise.)
  */
 export function hostKind(host: string): string | null {
-  const known = KNOWN_HOSTS[host] ?? (host.startsWith('github.') ? 'codehost' : undefined);
+  const known = KNOWN_HOSTS[host];
   if (known) return known;
   const kind = host.replace(/\./g, '-');
   return /^[a-z][a-z0-9-]{0,31}$/.test(kind) ? kind : null;

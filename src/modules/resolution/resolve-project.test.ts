@@ -315,3 +315,50 @@ describe('mappings stored before external ids were normalized', () => {
     ).toMatchObject({ project: { key: 'codehost:acme/legacy' } });
   });
 });
+
+describe('existing projects before auto-create', () => {
+  it('finds an existing project through a later key prefix or a later source before creating one', async () => {
+    const ws = await workspace({
+      auto_create_project: true,
+      resolution_order: ['codehost_remote', 'repo_root_slug'],
+      key_prefixes: ['codehost:acme', 'codehost:other'],
+      project_mappings: [
+        { kind: 'repo_root_slug', external_id: 'billing-folder', project_key: 'codehost:acme/billing' },
+      ],
+    });
+    await h.project(ws, [[member, 'reader']], 'codehost:other/api');
+    await h.project(ws, [[member, 'reader']], 'codehost:acme/billing');
+    expect(await resolved(member, { workspace_key: ws, repo_root_slug: 'api' })).toMatchObject({
+      project: { key: 'codehost:other/api' },
+      created: false,
+    });
+    expect(
+      await resolved(member, {
+        workspace_key: ws,
+        codehost_remote: 'github.com/acme/unknown',
+        repo_root_slug: 'billing-folder',
+      }),
+    ).toMatchObject({
+      project: { key: 'codehost:acme/billing' },
+      resolved_by: 'repo_root_slug',
+      created: false,
+    });
+    expect(await readProject(h, ws, 'codehost:acme/unknown')).toBeNull();
+    expect(await readProject(h, ws, 'codehost:acme/api')).toBeNull();
+  });
+
+  it('creates nothing inside a repository the caller cannot see', async () => {
+    const ws = await workspace({ auto_create_project: true, enable_monorepo_resolution: true });
+    await h.project(ws, [], 'codehost:acme/secret');
+    expectError(
+      await resolve(member, {
+        workspace_key: ws,
+        codehost_remote: 'github.com/acme/secret',
+        relative_path: 'apps/web/x',
+      }),
+      404,
+      'not_found',
+    );
+    expect(await readProject(h, ws, 'codehost:acme/secret#apps/web')).toBeNull();
+  });
+});

@@ -53,9 +53,11 @@ const isProjectKey = (key: string) => projectKey.safeParse(key).success;
  * enabled mapping of that kind (highest priority first) names the project; else the key derives from
  * the clue (`codehost:owner/repo` from a remote, `<key prefix>/<folder>` from a folder, the manual
  * key itself). With monorepo resolution on, `relative_path` picks the sub-project
- * `<repo key>#<first N segments>`, falling back to the repository's project. An unknown project is
- * created where `auto_create_project` is on (by any member, who becomes its maintainer), else the
- * next source is tried. Projects the caller cannot see never resolve. Nothing: 404.
+ * `<repo key>#<first N segments>`, falling back to the repository's project. Existing projects are
+ * looked for through every source first; only then, where `auto_create_project` is on, an unknown
+ * repository becomes a project (the first source's most specific key; any member may trigger it
+ * and becomes its maintainer). Projects the caller cannot see never resolve, and nothing is
+ * created over them or inside their repository. Nothing: 404.
  */
 export async function resolveProject({
   ctx,
@@ -95,24 +97,34 @@ export async function resolveProject({
     return [];
   };
 
-  for (const source of ws.resolutionOrder as MappingKind[]) {
+  // Each source's candidate keys, most specific first (a sub-project before its repository).
+  const plans = (ws.resolutionOrder as MappingKind[]).flatMap((source) => {
     const repos = repoKeys(source).filter(isProjectKey);
-    if (repos.length === 0) continue;
-    const withSub = source !== 'manual' && subpath;
-    const keys = repos.flatMap((k) => (withSub && !k.includes('#') ? [`${k}#${subpath}`, k] : [k]));
-    const found = await resolveAmong(ctx, access, keys.filter(isProjectKey));
-    if (found) {
-      const ownSub = found.project.key.includes('#')
-        ? found.project.key.slice(found.project.key.indexOf('#') + 1)
-        : null;
-      return answer(access, found.project, source, found.created, ownSub ?? (withSub ? subpath : null));
-    }
+    const withSub = source !== 'manual' ? subpath : null;
+    const keys = repos.flatMap((k) => (withSub && !k.includes('#') ? [`${k}#${withSub}`, k] : [k]));
+    return repos.length ? [{ source, repos, keys: keys.filter(isProjectKey), subpath: withSub }] : [];
+  });
+  const done = (plan: (typeof plans)[number], project: ProjectRow, created: boolean) => {
+    const ownSub = project.key.includes('#') ? project.key.slice(project.key.indexOf('#') + 1) : null;
+    return answer(access, project, plan.source, created, ownSub ?? plan.subpath);
+  };
+  // First pass: an existing project the caller can see, source by source in the workspace's order.
+  const known = await visibleProjects(ctx, access, [...new Set(plans.flatMap((p) => p.keys))]);
+  for (const plan of plans) {
+    const hit = plan.keys.map((k) => known.get(k)).find((row) => row?.visible);
+    if (hit) return done(plan, hit.project, false);
   }
-  const tried = ws.resolutionOrder.filter((s) => repoKeys(s as MappingKind).length > 0);
+  // Second pass, where auto_create_project is on: the first source's most specific key is created,
+  // unless a project the caller cannot see already holds it or its repository.
+  const first = plans[0];
+  if (ws.autoCreateProject && first && !first.keys.concat(first.repos).some((k) => known.has(k))) {
+    const found = await createOrFind(ctx, access, first.keys[0]!);
+    if (found) return done(first, found.project, found.created);
+  }
   throw notFound(
-    tried.length
-      ? `No project of workspace ${ws.key} matches (tried ${tried.join(', ')})`
-      : `Project for the given clues in workspace ${ws.key}`,
+    plans.length
+      ? `A project of workspace ${ws.key} for these clues (tried ${plans.map((p) => p.source).join(', ')})`
+      : `A project of workspace ${ws.key} for these clues`,
   );
 }
 
@@ -132,36 +144,24 @@ const answer = (
   autoSwitchSubproject: access.workspace.autoSwitchSubproject,
 });
 
-/**
- * The first of `keys` (most specific first) the caller can see; where auto-create is on and the
- * first does not exist, it is created. An existing project the caller cannot see is passed over.
- */
-async function resolveAmong(
+/** Creates the project (auto_create_project); created meanwhile by another request, it is found instead. */
+async function createOrFind(
   ctx: Ctx,
   access: WorkspaceAccess,
-  keys: string[],
+  key: string,
 ): Promise<{ project: ProjectRow; created: boolean } | null> {
-  if (keys.length === 0) return null;
-  const rows = await visibleProjects(ctx, access, keys);
-  for (const [i, key] of keys.entries()) {
-    const row = rows.get(key);
-    if (row?.visible) return { project: row.project, created: false };
-    if (!row && i === 0 && access.workspace.autoCreateProject) {
-      try {
-        const { project } = await createProject({ ctx, input: { workspace_key: access.workspace.key, key } });
-        return { project, created: true };
-      } catch (err) {
-        if (!(err instanceof AppError && err.code === 'conflict')) throw err;
-        // Created meanwhile by another request: resolve to it if the caller may see it.
-        const again = (await visibleProjects(ctx, access, [key])).get(key);
-        if (again?.visible) return { project: again.project, created: false };
-      }
-    }
+  try {
+    const { project } = await createProject({ ctx, input: { workspace_key: access.workspace.key, key } });
+    return { project, created: true };
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'conflict')) throw err;
+    const again = (await visibleProjects(ctx, access, [key])).get(key);
+    return again?.visible ? { project: again.project, created: false } : null;
   }
-  return null;
 }
 
 async function visibleProjects(ctx: Ctx, access: WorkspaceAccess, keys: string[]) {
+  if (keys.length === 0) return new Map<string, { project: ProjectRow; visible: boolean }>();
   const rows = await ctx.db
     .select({ project: projects, memberRole: projectMembers.role })
     .from(projects)
