@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
+import { invalidField } from '../../platform/http/errors.ts';
 import { DEFAULT_STATUSES } from '../memories/memory-filters.ts';
 import { recallMemories } from '../memories/recall-memories.ts';
 import { SUBPATH_BOOST } from '../memories/score-recall.ts';
@@ -43,6 +44,15 @@ export interface Bundle {
   };
 }
 
+/** The budget asked for, re-checked (callers other than the route may pass anything). */
+function checkedBudget(budget: number | undefined): number {
+  if (budget === undefined) return DEFAULT_BUDGET;
+  if (!Number.isInteger(budget) || budget < MIN_BUDGET || budget > MAX_BUDGET) {
+    throw invalidField('query.budget', `must be a whole number from ${MIN_BUDGET} to ${MAX_BUDGET}`);
+  }
+  return budget;
+}
+
 /** How the budget left after the fixed part is shared: the order is the fill priority. */
 const SHARES: Array<[section: SnapshotSection | 'retrieval', share: number]> = [
   ['retrieval', 30],
@@ -61,7 +71,7 @@ const SHARES: Array<[section: SnapshotSection | 'retrieval', share: number]> = [
  */
 export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput }): Promise<Bundle> {
   const access = await requireProjectRole(ctx, input.workspace_key, input.project_key, 'reader');
-  const budget = input.budget ?? DEFAULT_BUDGET;
+  const budget = checkedBudget(input.budget);
   const nowMs = ctx.now().getTime();
   const rank = { nowMs, currentSubpath: input.current_subpath };
   const [candidates, recalled] = await Promise.all([
@@ -84,6 +94,7 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
     evidenceRef: row.evidenceRef,
     subpath: typeof row.metadata.subpath === 'string' ? row.metadata.subpath : null,
     createdAt: row.createdAt,
+    truncated: false,
   }));
   // A memory recalled for q is shown there, not again in its snapshot section.
   const snapshot = buildSnapshot(candidates, rank, new Set(results.map((r) => r.id)));
@@ -105,7 +116,7 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
       active_work: chosen.active_work ?? [],
       recent_activity: chosen.recent_activity ?? [],
     },
-    retrieval: { query: input.q ?? '', results: chosen.retrieval ?? [] },
+    retrieval: { query, results: chosen.retrieval ?? [] },
     ...(debug ? { debug } : {}),
   });
   const debugOf = (used: number, fixed: number, sections: Record<string, SectionUse>): Bundle['debug'] => ({
@@ -128,16 +139,29 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
     SHARES.map(([name]) => [name, { allocated: budget, used: budget, items: 999, dropped: 999 }]),
   );
   let summary = snapshot.summary ?? `${access.project.name}: no summary recorded yet.`;
+  let query = input.q ?? '';
   const fixedOf = () =>
     tokenCount(
       JSON.stringify(
         assemble(summary, {}, input.mode === 'debug' ? debugOf(budget, budget, widest) : undefined),
       ),
     );
+  // What a small budget cannot hold of the fixed part: the summary, then the query as shown, are
+  // shortened (at word boundaries); if the rest still does not fit, the budget is too small.
   let fixed = fixedOf();
   for (let chars = summary.length; fixed > budget && chars > 0; chars = Math.floor(chars / 2)) {
     summary = chars > 1 ? oneLine(summary, chars) : '';
     fixed = fixedOf();
+  }
+  for (let chars = query.length; fixed > budget && chars > 0; chars = Math.floor(chars / 2)) {
+    query = chars > 1 ? oneLine(query, chars) : '';
+    fixed = fixedOf();
+  }
+  if (fixed > budget) {
+    throw invalidField(
+      'query.budget',
+      `is too small for this project's bundle: it needs at least ${fixed} tokens`,
+    );
   }
   const fitted = fitSections(
     SHARES.map(([name, share]) => ({ name, share, items: items[name] })),

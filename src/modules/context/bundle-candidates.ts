@@ -12,6 +12,8 @@ export interface BundleCandidate {
   evidenceRef: string | null;
   subpath: string | null;
   createdAt: Date;
+  /** `content` is only the start of the memory. */
+  truncated: boolean;
 }
 
 /** The memory types the snapshot sections draw from. */
@@ -28,8 +30,8 @@ export const SNAPSHOT_TYPES = [
  * Confirmed memories are curated and stay relevant for long, so more of them are read.
  */
 export const PER_TYPE_AND_STATUS = { confirmed: 60, draft: 20 } as const;
-/** Characters read of each memory: more than one line of a bundle shows (one-line.ts). */
-const READ_CHARS = 400;
+/** Characters read of each memory: more than a line (or the summary) of a bundle shows. */
+const READ_CHARS = 600;
 const STATUSES = ['confirmed', 'draft'] as const;
 
 /**
@@ -39,7 +41,7 @@ const STATUSES = ['confirmed', 'draft'] as const;
  */
 export async function loadSnapshotCandidates(ctx: Ctx, projectId: string): Promise<BundleCandidate[]> {
   const part = (type: MemoryType, status: (typeof STATUSES)[number]): SQL => sql`(
-    select id, type, status, left(content, ${READ_CHARS}) as content, evidence_ref,
+    select id, type, status, left(content, ${READ_CHARS}) as content, length(content) > ${READ_CHARS} as cut, evidence_ref,
       metadata->>'subpath' as subpath, (extract(epoch from created_at) * 1000)::float8 as created_ms
     from ${memories}
     where project_id = ${projectId} and type = ${type} and status = ${status}
@@ -51,6 +53,7 @@ export async function loadSnapshotCandidates(ctx: Ctx, projectId: string): Promi
     type: MemoryType;
     status: MemoryStatus;
     content: string;
+    cut: boolean;
     evidence_ref: string | null;
     subpath: string | null;
     created_ms: number;
@@ -63,5 +66,6 @@ export async function loadSnapshotCandidates(ctx: Ctx, projectId: string): Promi
     evidenceRef: r.evidence_ref,
     subpath: r.subpath,
     createdAt: new Date(r.created_ms),
+    truncated: r.cut,
   }));
 }

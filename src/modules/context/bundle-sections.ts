@@ -41,7 +41,7 @@ export function presentItem(c: BundleCandidate, section: string): BundleItem {
   return {
     id: c.id,
     ...(withType ? { type: c.type } : {}),
-    text: oneLine(c.content),
+    text: oneLine(c.content, undefined, c.truncated),
     status: c.status,
     created_at: iso(c.createdAt).slice(0, 10),
     ...(c.subpath ? { subpath: c.subpath } : {}),
@@ -108,7 +108,11 @@ export function buildSnapshot(
       candidates.filter((c) => types.includes(c.type) && !shown.has(c.id)),
       { ...opts, tiered },
     );
-  const summaryMemory = ofTypes(['summary'], true)[0];
+  // The summary stays the summary even when q recalls it too.
+  const summaryMemory = rankCandidates(
+    candidates.filter((c) => c.type === 'summary'),
+    { ...opts, tiered: true },
+  )[0];
   const sections = Object.fromEntries(
     (Object.keys(SNAPSHOT_SECTIONS) as SnapshotSection[]).map((name) => {
       const { types, curated } = SNAPSHOT_SECTIONS[name];
@@ -118,5 +122,9 @@ export function buildSnapshot(
   const boosted = opts.currentSubpath
     ? candidates.filter((c) => subpathBoost(c.subpath, opts.currentSubpath) > 1).length
     : 0;
-  return { summary: summaryMemory ? oneLine(summaryMemory.content, SUMMARY_CHARS) : null, sections, boosted };
+  return {
+    summary: summaryMemory ? oneLine(summaryMemory.content, SUMMARY_CHARS, summaryMemory.truncated) : null,
+    sections,
+    boosted,
+  };
 }

@@ -26,6 +26,8 @@ export interface Fitted<U> {
 
 /** Characters of text whose token counts are remembered (oldest forgotten first). */
 const MEMO_CHARS = 2_000_000;
+/** Texts longer than this are counted every time. */
+const MEMO_TEXT_CHARS = 16_000;
 const memo = new Map<string, number>();
 let memoChars = 0;
 
@@ -38,6 +40,7 @@ export function tokenCount(text: string): number {
   const known = memo.get(text);
   if (known !== undefined) return known;
   const tokens = countTokens(text);
+  if (text.length > MEMO_TEXT_CHARS) return tokens; // a large bundle would push out many items
   memo.set(text, tokens);
   memoChars += text.length;
   for (const [old] of memo) {

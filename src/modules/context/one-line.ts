@@ -4,16 +4,21 @@
  */
 export const MAX_LINE_CHARS = 240;
 
-export function oneLine(text: string, max = MAX_LINE_CHARS): string {
+/**
+ * `truncated`: the text given is only the start of the memory, so its last word may be cut; it is
+ * left out and the line marked as cut even when the rest fits. A single word longer than the line
+ * is the only thing ever cut inside (never inside a surrogate pair).
+ */
+export function oneLine(text: string, max = MAX_LINE_CHARS, truncated = false): string {
   const flat = text
     .replace(/```[^\n]*\n?/g, ' ')
     .replace(/^#{1,6}\s+/gm, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (flat.length <= max) return flat;
-  const head = flat.slice(0, max);
+  if (flat.length <= max && !truncated) return flat;
+  let head = flat.slice(0, Math.min(max, flat.length));
   const cut = head.lastIndexOf(' ');
-  // A single word longer than the line: cut before it rather than inside it, unless it is all there is.
-  const kept = cut > 0 ? head.slice(0, cut) : head;
-  return `${kept.replace(/[\s,;:.-]+$/, '')}…`;
+  if (cut > 0) head = head.slice(0, cut);
+  else if (/[\ud800-\udbff]$/.test(head)) head = head.slice(0, -1);
+  return `${head.replace(/[\s,;:.-]+$/, '')}…`;
 }

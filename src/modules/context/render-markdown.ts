@@ -1,5 +1,6 @@
 import type { Bundle } from './build-bundle.ts';
 import type { BundleItem } from './bundle-sections.ts';
+import { oneLine } from './one-line.ts';
 
 /** A one-line item as a Markdown bullet (status shown only for drafts; evidence as a reference). */
 function bullet(item: BundleItem): string {
@@ -21,14 +22,14 @@ function section(title: string, items: BundleItem[]): string[] {
 export function renderMarkdown(bundle: Bundle): string {
   const { project, snapshot, retrieval } = bundle;
   const lines = [
-    `# Project context: ${project.name} (${project.key})`,
+    `# Project context: ${oneLine(project.name, 200)} (${project.key})`,
     '',
     snapshot.summary,
     ...section('Constraints', snapshot.top_constraints),
     ...section('Decisions', snapshot.top_decisions),
     ...section('Active work', snapshot.active_work),
     ...section('Recent activity', snapshot.recent_activity),
-    ...section(`Relevant to "${retrieval.query}"`, retrieval.results),
+    ...section(`Relevant to "${oneLine(retrieval.query, 200)}"`, retrieval.results),
   ];
   if (bundle.debug) {
     lines.push('', '## Debug', '```json', JSON.stringify(bundle.debug), '```');

@@ -11,13 +11,15 @@ export const bundleQuery = z.strictObject({
   q: searchText.optional().describe('What the assistant is working on: recalled into retrieval'),
   current_subpath: subpath.optional().describe('Boosts memories of this monorepo sub-project'),
   mode: z.enum(['default', 'debug']).default('default').describe('debug adds the debug object'),
-  budget: z.coerce
-    .number()
-    .int()
-    .min(MIN_BUDGET)
-    .max(MAX_BUDGET)
+  budget: z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(MIN_BUDGET).max(MAX_BUDGET))
     .optional()
-    .describe(`Tokens the whole bundle (as JSON) fits in; default ${DEFAULT_BUDGET}`),
+    .describe(
+      `Tokens the whole bundle (as JSON) fits in: ${MIN_BUDGET} to ${MAX_BUDGET}, default ${DEFAULT_BUDGET}`,
+    ),
   format: z
     .enum(['json', 'markdown'])
     .default('json')
