@@ -282,4 +282,23 @@ describe('GET /v1/context/bundle', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toMatch(/^# SYSTEM/m);
   });
+
+  it('shows monorepo mode on in debug, and renders debug in Markdown too', async () => {
+    const ws = await h.workspace([[t.reader, 'member']], { enable_monorepo_resolution: true });
+    const project = await h.project(ws, [[t.reader, 'reader']]);
+    const query = { workspace_key: ws, project_key: project, mode: 'debug' };
+    const json = await h.request('GET', '/v1/context/bundle', { as: t.reader, query });
+    expect(json.statusCode, json.body).toBe(200);
+    expect((json.json() as BundleAnswer).debug).toMatchObject({
+      monorepo_mode: 'on',
+      resolved_project: project,
+    });
+    const md = await h.request('GET', '/v1/context/bundle', {
+      as: t.reader,
+      query: { ...query, format: 'markdown' },
+    });
+    expect(md.statusCode, md.body).toBe(200);
+    expect(md.body).toContain('## Debug');
+    expect(md.body).toContain('"monorepo_mode":"on"');
+  });
 });

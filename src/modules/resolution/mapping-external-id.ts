@@ -1,13 +1,12 @@
+import { isKeySegment } from '../projects/project-key.ts';
 import { parseRemote, remoteIdentity } from './repo-remote.ts';
 
 export type MappingKind = 'codehost_remote' | 'repo_root_slug' | 'manual';
 
-const SLUG = /^[A-Za-z0-9._-]{1,100}$/;
-
 /** A repository folder name as mappings and resolution compare it (case-insensitively). */
 export function normalizedSlug(value: string): string | null {
   const slug = value.trim();
-  return SLUG.test(slug) && slug !== '.' && slug !== '..' ? slug.toLowerCase() : null;
+  return isKeySegment(slug) ? slug.toLowerCase() : null;
 }
 
 /**

@@ -1,8 +1,9 @@
+import { isKeySegment } from '../projects/project-key.ts';
+
 /**
  * The path of the client's working directory inside its repository (`relative_path`), checked,
  * and the monorepo sub-project it falls in. Pure.
  */
-const SUBPATH_SEGMENT = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** The path's segments (`[]` at the repository root), or why it is refused. */
 export function pathSegments(relativePath: string): { segments: string[] } | { problem: string } {
@@ -29,5 +30,5 @@ export function monorepoSubpath(segments: string[], level: number): string | nul
   if (level <= 0 || segments.length < level) return null;
   const head = segments.slice(0, level);
   // Lower-cased as derived keys are: `Apps/Web` and `apps/web` are one sub-project.
-  return head.every((s) => SUBPATH_SEGMENT.test(s)) ? head.join('/').toLowerCase() : null;
+  return head.every(isKeySegment) ? head.join('/').toLowerCase() : null;
 }

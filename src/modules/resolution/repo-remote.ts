@@ -1,3 +1,5 @@
+import { isKeySegment } from '../projects/project-key.ts';
+
 /**
  * A git remote URL in any of its usual forms, reduced to what names a repository: the host and
  * the path (owner, any groups, repo). Pure; used for resolution and for `codehost_remote` mappings.
@@ -13,7 +15,6 @@ export interface RepoRemote {
   segments: string[];
 }
 
-const SEGMENT = /^[A-Za-z0-9._-]{1,100}$/;
 const HOST = /^[a-z0-9]([a-z0-9-]{0,62}\.)*[a-z0-9-]{1,63}$/;
 const SCP_LIKE = /^(?:[^@/\s]{1,100}@)?([^:/\s]{1,253}):(?!\/\/)(.{1,400})$/;
 const URL_SCHEME = /^(?:https?|ssh|git|git\+ssh|ssh\+git):\/\//i;
@@ -47,7 +48,7 @@ export function parseRemote(input: string): RepoRemote | null {
     .replace(/\.git$/i, '')
     .split('/')) {
     const segment = decodedSegment(raw);
-    if (segment === null || !SEGMENT.test(segment) || segment === '.' || segment === '..') return null;
+    if (segment === null || !isKeySegment(segment)) return null;
     segments.push(segment.toLowerCase());
   }
   if (segments.length < 2) return null;

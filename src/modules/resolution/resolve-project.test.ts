@@ -362,3 +362,24 @@ describe('existing projects before auto-create', () => {
     expect(await readProject(h, ws, 'codehost:acme/secret#apps/web')).toBeNull();
   });
 });
+
+describe('monorepo_detection_level', () => {
+  it('takes as many path segments as the level says, lower-cased', async () => {
+    for (const [level, expected] of [
+      [1, 'apps'],
+      [3, 'apps/web/src'],
+    ] as const) {
+      const ws = await workspace({ enable_monorepo_resolution: true, monorepo_detection_level: level });
+      await h.project(ws, [], 'codehost:acme/mono');
+      const answer = await resolved(admin, {
+        workspace_key: ws,
+        codehost_remote: 'github.com/acme/mono',
+        relative_path: 'Apps/Web/src/x.ts',
+      });
+      expect(answer, String(level)).toMatchObject({
+        project: { key: 'codehost:acme/mono' },
+        subpath: expected,
+      });
+    }
+  });
+});

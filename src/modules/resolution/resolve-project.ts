@@ -8,7 +8,7 @@ import { requireWorkspaceRole, type WorkspaceAccess } from '../workspaces/access
 import type { ProjectMapping } from '../workspaces/table.ts';
 import { normalizedExternalId, normalizedSlug, type MappingKind } from './mapping-external-id.ts';
 import { monorepoSubpath, pathSegments } from './monorepo-subpath.ts';
-import { byPriority } from './project-mappings.ts';
+import { byPriority } from './mapping-order.ts';
 import { parseRemote, remoteIdentity, remoteProjectKey } from './repo-remote.ts';
 
 export interface ResolveProjectInput {

@@ -1,11 +1,9 @@
 import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
 import type { App } from '../../platform/http/types.ts';
-import {
-  createProjectMapping,
-  deleteProjectMapping,
-  listProjectMappings,
-  updateProjectMapping,
-} from './project-mappings.ts';
+import { createProjectMapping } from './create-project-mapping.ts';
+import { deleteProjectMapping } from './delete-project-mapping.ts';
+import { listProjectMappings } from './list-project-mappings.ts';
+import { updateProjectMapping } from './update-project-mapping.ts';
 import { resolveProject } from './resolve-project.ts';
 import {
   createMappingBody,
@@ -38,7 +36,7 @@ export function resolutionRoutes(app: App, deps: AppDeps): void {
   app.get('/v1/workspaces/:key/project-mappings', {
     schema: {
       tags,
-      summary: 'Project mappings of a workspace, in the order resolution tries them; member',
+      summary: 'Project mappings of a workspace, by kind, then as resolution tries them (priority); member',
       params: mappingsParams,
       response: { 200: mappingList },
     },

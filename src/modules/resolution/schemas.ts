@@ -7,7 +7,7 @@ import {
   RESOLUTION_SOURCES,
 } from '../workspaces/settings.ts';
 import type { ProjectMapping } from '../workspaces/table.ts';
-import { mappingChangeFields } from './project-mappings.ts';
+import { mappingChangeFields } from './mapping-schemas.ts';
 import type { Resolution } from './resolve-project.ts';
 
 export const resolveProjectBody = z

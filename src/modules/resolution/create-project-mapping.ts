@@ -1,0 +1,26 @@
+import type { Ctx } from '../../platform/context.ts';
+import { conflict } from '../../platform/http/errors.ts';
+import { validated } from '../../platform/http/validate.ts';
+import { newId } from '../../platform/ids.ts';
+import { MAX_PROJECT_MAPPINGS } from '../workspaces/settings.ts';
+import type { ProjectMapping } from '../workspaces/table.ts';
+import { changeMappings } from './change-mappings.ts';
+import { newMappingSchema, type NewMapping } from './mapping-schemas.ts';
+
+/** Adds a mapping (workspace admins), audited `project_mapping.created`. */
+export function createProjectMapping({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { workspace_key: string; mapping: NewMapping; reason?: string | undefined };
+}): Promise<ProjectMapping> {
+  const given = validated(newMappingSchema, input.mapping);
+  return changeMappings(ctx, input.workspace_key, 'created', input.reason, (mappings) => {
+    if (mappings.length >= MAX_PROJECT_MAPPINGS) {
+      throw conflict(`A workspace keeps at most ${MAX_PROJECT_MAPPINGS} project mappings`);
+    }
+    const mapping = { id: newId('pmap'), ...given };
+    return { next: [...mappings, mapping], mapping };
+  });
+}

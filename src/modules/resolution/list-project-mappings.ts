@@ -1,0 +1,16 @@
+import type { Ctx } from '../../platform/context.ts';
+import { requireWorkspaceRole } from '../workspaces/access.ts';
+import type { ProjectMapping } from '../workspaces/table.ts';
+import { byPriority } from './mapping-order.ts';
+
+/** Mappings of a workspace (members read them, as they read its settings). */
+export async function listProjectMappings({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { workspace_key: string };
+}): Promise<ProjectMapping[]> {
+  const access = await requireWorkspaceRole(ctx, input.workspace_key, 'member');
+  return [...access.workspace.projectMappings].sort(byPriority);
+}
