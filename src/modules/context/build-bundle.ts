@@ -53,6 +53,15 @@ function checkedBudget(budget: number | undefined): number {
   return budget;
 }
 
+/** `text` halved (at word boundaries) until `fits` accepts it, down to nothing. */
+function shortenUntil(text: string, fits: (shortened: string) => boolean): string {
+  let shortened = text;
+  for (let chars = text.length; !fits(shortened) && chars > 0; chars = Math.floor(chars / 2)) {
+    shortened = chars > 1 ? oneLine(text, chars) : '';
+  }
+  return shortened;
+}
+
 /** How the budget left after the fixed part is shared: the order is the fill priority. */
 const SHARES: Array<[section: SnapshotSection | 'retrieval', share: number]> = [
   ['retrieval', 30],
@@ -105,6 +114,7 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
 
   const assemble = (
     summary: string,
+    query: string,
     chosen: Record<string, BundleItem[]>,
     debug?: Bundle['debug'],
   ): Bundle => ({
@@ -138,25 +148,18 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
   const widest = Object.fromEntries(
     SHARES.map(([name]) => [name, { allocated: budget, used: budget, items: 999, dropped: 999 }]),
   );
-  let summary = snapshot.summary ?? `${access.project.name}: no summary recorded yet.`;
-  let query = input.q ?? '';
-  const fixedOf = () =>
+  const fixedOf = (summary: string, query: string) =>
     tokenCount(
       JSON.stringify(
-        assemble(summary, {}, input.mode === 'debug' ? debugOf(budget, budget, widest) : undefined),
+        assemble(summary, query, {}, input.mode === 'debug' ? debugOf(budget, budget, widest) : undefined),
       ),
     );
   // What a small budget cannot hold of the fixed part: the summary, then the query as shown, are
   // shortened (at word boundaries); if the rest still does not fit, the budget is too small.
-  let fixed = fixedOf();
-  for (let chars = summary.length; fixed > budget && chars > 0; chars = Math.floor(chars / 2)) {
-    summary = chars > 1 ? oneLine(summary, chars) : '';
-    fixed = fixedOf();
-  }
-  for (let chars = query.length; fixed > budget && chars > 0; chars = Math.floor(chars / 2)) {
-    query = chars > 1 ? oneLine(query, chars) : '';
-    fixed = fixedOf();
-  }
+  const fullSummary = snapshot.summary ?? `${access.project.name}: no summary recorded yet.`;
+  const summary = shortenUntil(fullSummary, (s) => fixedOf(s, input.q ?? '') <= budget);
+  const query = shortenUntil(input.q ?? '', (q) => fixedOf(summary, q) <= budget);
+  const fixed = fixedOf(summary, query);
   if (fixed > budget) {
     throw invalidField(
       'query.budget',
@@ -172,7 +175,7 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
   // Measured with the widest `used` it can show, so writing the real figure never makes it longer.
   const measure = () => {
     const debug = input.mode === 'debug' ? debugOf(budget, fixed, fitted.use) : undefined;
-    const bundle = assemble(summary, fitted.sections, debug);
+    const bundle = assemble(summary, query, fitted.sections, debug);
     const used = tokenCount(JSON.stringify(bundle));
     if (debug) debug.token_budget.used = used;
     return { bundle, used };

@@ -1,3 +1,5 @@
+import { clipText } from '../../platform/clip-text.ts';
+
 /**
  * A memory as one line of a prompt: whitespace collapsed, markdown fences and heading marks
  * dropped, cut at a word boundary (never mid-word) with an ellipsis. Pure.
@@ -15,10 +17,6 @@ export function oneLine(text: string, max = MAX_LINE_CHARS, truncated = false): 
     .replace(/^#{1,6}\s+/gm, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (flat.length <= max && !truncated) return flat;
-  let head = flat.slice(0, Math.min(max, flat.length));
-  const cut = head.lastIndexOf(' ');
-  if (cut > 0) head = head.slice(0, cut);
-  else if (/[\ud800-\udbff]$/.test(head)) head = head.slice(0, -1);
-  return `${head.replace(/[\s,;:.-]+$/, '')}…`;
+  // Read only in part: shorter than the text, so the (maybe partial) last word goes too.
+  return clipText(flat, truncated ? Math.min(max, flat.length - 1) : max, 'word-only');
 }

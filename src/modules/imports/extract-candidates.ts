@@ -7,7 +7,7 @@
  */
 import type { MemoryType } from '../memories/table.ts';
 import { classifyMemoryType, isQuestion } from './classify-memory-type.ts';
-import { clipText, isHighSurrogate, trimEnd } from './parsers/clean-text.ts';
+import { clipText, isHighSurrogate, trimEnd } from '../../platform/clip-text.ts';
 
 export interface Candidate {
   type: MemoryType;
@@ -41,7 +41,12 @@ export function extractCandidates(message: {
     seen.add(key);
     const { type, confidence } = classifyMemoryType(text);
     if (confidence < MIN_CONFIDENCE) continue;
-    found.push({ type, content: clipText(text, MAX_CANDIDATE_CHARS, true), confidence, order: found.length });
+    found.push({
+      type,
+      content: clipText(text, MAX_CANDIDATE_CHARS, 'word'),
+      confidence,
+      order: found.length,
+    });
   }
   return found
     .sort((a, b) => b.confidence - a.confidence || a.order - b.order)

@@ -6,7 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
 import { rawMessages, rawSessions } from '../raw/table.ts';
 import type { ImportAccess } from './import-access.ts';
-import { clipText } from './parsers/clean-text.ts';
+import { clipText } from '../../platform/clip-text.ts';
 import { parseTranscript } from './parsers/parse-transcript.ts';
 import type { ParseEvent } from './parsers/types.ts';
 import { runImportStep, type StepOutcome } from './run-import-step.ts';

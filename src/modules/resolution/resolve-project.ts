@@ -5,7 +5,6 @@ import { createProject } from '../projects/create-project.ts';
 import { projectKey } from '../projects/project-key.ts';
 import { projectMembers, projects, type ProjectRow } from '../projects/table.ts';
 import { requireWorkspaceRole, type WorkspaceAccess } from '../workspaces/access.ts';
-import type { ProjectMapping } from '../workspaces/table.ts';
 import { normalizedExternalId, normalizedSlug, type MappingKind } from './mapping-external-id.ts';
 import { monorepoSubpath, pathSegments } from './monorepo-subpath.ts';
 import { byPriority } from './mapping-order.ts';
@@ -70,14 +69,14 @@ export async function resolveProject({
   const ws = access.workspace;
   const { remote, slug, segments, manual } = clues(input);
   const subpath = ws.enableMonorepoResolution ? monorepoSubpath(segments, ws.monorepoDetectionLevel) : null;
-  const mappings = ws.projectMappings.filter((m) => m.enabled).sort(byPriority);
-  // Stored ids are compared normalized, as written now (a mapping saved before normalization too).
-  const matches = (m: ProjectMapping, id: string) => {
-    const stored = normalizedExternalId(m.kind, m.external_id);
-    return 'id' in stored && stored.id === id;
-  };
+  // Enabled mappings in the order they are tried, their ids normalized once (as written now; a
+  // mapping saved before normalization too).
+  const mappings = ws.projectMappings
+    .filter((m) => m.enabled)
+    .sort(byPriority)
+    .map((m) => ({ mapping: m, id: normalizedExternalId(m.kind, m.external_id) }));
   const mapped = (kind: MappingKind, id: string) =>
-    mappings.find((m) => m.kind === kind && matches(m, id))?.project_key;
+    mappings.find((m) => m.mapping.kind === kind && 'id' in m.id && m.id.id === id)?.mapping.project_key;
 
   const repoKeys = (source: MappingKind): string[] => {
     if (source === 'codehost_remote' && remote) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanText, cleanTitle, clipText } from './clean-text.ts';
+import { cleanText, cleanTitle } from './clean-text.ts';
+import { clipText } from '../../../platform/clip-text.ts';
 import { asId, compactJson, parseDate, shownValue } from './json-values.ts';
 
 describe('cleanText', () => {
@@ -17,10 +18,13 @@ describe('clipText and cleanTitle', () => {
     expect(clipText('abc', 4)).toBe('abc');
   });
   it('clips at a word in the second half when asked, dropping punctuation before the ellipsis', () => {
-    expect(clipText('one two, three', 12, true)).toBe('one two…');
-    expect(clipText('abcdefghij kl', 12, true)).toBe('abcdefghij…');
-    expect(clipText('ab cdefghijkl', 12, true)).toBe('ab cdefghij…');
-    expect(clipText('ab cdefghij😀', 12, true)).toBe('ab cdefghij…');
+    expect(clipText('one two, three', 12, 'word')).toBe('one two…');
+    expect(clipText('abcdefghij kl', 12, 'word')).toBe('abcdefghij…');
+    expect(clipText('ab cdefghijkl', 12, 'word')).toBe('ab cdefghij…');
+    expect(clipText('ab cdefghij😀', 12, 'word')).toBe('ab cdefghij…');
+    // word-only: any earlier space, so only a word longer than the line is ever cut inside.
+    expect(clipText('ab cdefghijkl', 12, 'word-only')).toBe('ab…');
+    expect(clipText('abcdefghijklmn', 12, 'word-only')).toBe('abcdefghijk…');
   });
   it('takes the first line, trimmed and clipped; empty is null', () => {
     expect(cleanTitle('  Invoice job lock \nsecond line')).toBe('Invoice job lock');

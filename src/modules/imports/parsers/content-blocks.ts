@@ -1,4 +1,5 @@
-import { cleanText, clipText } from './clean-text.ts';
+import { cleanText } from './clean-text.ts';
+import { clipText } from '../../../platform/clip-text.ts';
 import { compactJson, isRecord } from './json-values.ts';
 import type { MessageEvent, MessagePart, ParsedRole } from './types.ts';
 

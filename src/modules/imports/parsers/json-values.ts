@@ -1,5 +1,6 @@
 import { isStorableTime } from '../../../platform/db/storable-time.ts';
-import { cleanText, clipText } from './clean-text.ts';
+import { cleanText } from './clean-text.ts';
+import { clipText } from '../../../platform/clip-text.ts';
 
 /** Loose readers for JSON of unknown shape: they never throw, they answer null. */
 

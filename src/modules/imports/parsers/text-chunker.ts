@@ -1,4 +1,4 @@
-import { isHighSurrogate } from './clean-text.ts';
+import { isHighSurrogate } from '../../../platform/clip-text.ts';
 
 /** Chunk sizes of the generic text parser, in UTF-16 characters. */
 export interface ChunkSizes {
