@@ -17,6 +17,7 @@ import type { App } from './platform/http/types.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
+import { integrationRoutes } from './modules/integrations/routes.ts';
 import { contextRoutes } from './modules/context/routes.ts';
 import { rawRoutes } from './modules/raw/routes.ts';
 import { resolutionRoutes } from './modules/resolution/routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   importRoutes(app, deps);
   resolutionRoutes(app, deps);
   contextRoutes(app, deps);
+  integrationRoutes(app, deps);
   return app;
 }
 

@@ -86,4 +86,51 @@ describe('configuration', () => {
     expect(given.secrets.apiKeyHash).toBe('z'.repeat(32));
     expect(JSON.parse(readFileSync(file, 'utf8')).SERVICE_API_KEY_HASH_SECRET).toBe(first.secrets.apiKeyHash);
   });
+
+  it('reads integration fallbacks and locks from the environment, refusing bad values by name', () => {
+    const config = loadConfig({
+      SERVICE_DATA_DIR: tempDir(),
+      SERVICE_TRACKER_BASE_URL: 'https://acme.atlassian.net',
+      SERVICE_TRACKER_EMAIL: 'bot@acme.example',
+      SERVICE_TRACKER_API_TOKEN: 'tok',
+      SERVICE_AUDIT_CHAT_ACTION_PREFIXES: 'ci., integration. ,',
+      SERVICE_AUDIT_CHAT_MASK_SECRETS: 'false',
+      SERVICE_AUDIT_REASONER_PROVIDER: 'anthropic',
+      ANTHROPIC_API_KEY: 'ak',
+      OPENAI_API_KEY: 'ok',
+      SERVICE_INTEGRATION_LOCKED_PROVIDERS: 'chat, wiki',
+    });
+    expect(config.integrations.fallbacks.tracker).toEqual({
+      base_url: 'https://acme.atlassian.net',
+      email: 'bot@acme.example',
+      api_token: 'tok',
+    });
+    expect(config.integrations.fallbacks.wiki).toEqual({});
+    expect(config.integrations.fallbacks.chat).toEqual({
+      action_prefixes: ['ci.', 'integration.'],
+      mask_secrets: false,
+    });
+    expect(config.integrations.fallbacks.audit_reasoner).toEqual({
+      llm_provider: 'anthropic',
+      api_key: 'ak',
+    });
+    expect(config.integrations.locked).toEqual(['chat', 'wiki']);
+    expect(config.integrations.allowPrivateNetwork).toBe(false);
+    expect(
+      problemsOf({
+        SERVICE_DATA_DIR: tempDir(),
+        SERVICE_TRACKER_BASE_URL: 'acme.atlassian.net',
+        SERVICE_WIKI_EMAIL: 'nobody',
+        SERVICE_AUDIT_CHAT_FORMAT: 'fancy',
+        SERVICE_INTEGRATION_LOCKED_PROVIDERS: 'chat,jira',
+      })
+        .map((p) => p.split(':')[0])
+        .sort(),
+    ).toEqual([
+      'SERVICE_AUDIT_CHAT_FORMAT',
+      'SERVICE_INTEGRATION_LOCKED_PROVIDERS.1',
+      'SERVICE_TRACKER_BASE_URL',
+      'SERVICE_WIKI_EMAIL',
+    ]);
+  });
 });

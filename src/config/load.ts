@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { decodeKey, envSchema, SECRETS_REQUIRED_WITH_DATABASE_URL, type Config, type Env } from './schema.ts';
+import {
+  decodeKey,
+  envSchema,
+  SECRETS_REQUIRED_WITH_DATABASE_URL,
+  type Config,
+  type Env,
+  type IntegrationEnv,
+} from './schema.ts';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -116,12 +123,55 @@ function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
     vacuumIntervalMs: env.SERVICE_PGLITE_VACUUM_MINUTES * 60_000,
     importMaxBytes: env.SERVICE_IMPORT_MAX_BYTES,
     importDir: resolve(env.SERVICE_IMPORT_DIR ?? join(dataDir, 'imports')),
+    integrations: integrationEnv(env),
+  };
+}
+
+/** Only the variables that are set: an unset one leaves the field to the workspace. */
+const defined = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+
+function integrationEnv(env: Env): IntegrationEnv {
+  const reasonerKey =
+    env.SERVICE_AUDIT_REASONER_PROVIDER === 'anthropic' ? env.ANTHROPIC_API_KEY : env.OPENAI_API_KEY;
+  return {
+    fallbacks: {
+      tracker: defined({
+        base_url: env.SERVICE_TRACKER_BASE_URL,
+        email: env.SERVICE_TRACKER_EMAIL,
+        api_token: env.SERVICE_TRACKER_API_TOKEN,
+      }),
+      wiki: defined({
+        base_url: env.SERVICE_WIKI_BASE_URL,
+        email: env.SERVICE_WIKI_EMAIL,
+        api_token: env.SERVICE_WIKI_API_TOKEN,
+      }),
+      chat: defined({
+        webhook_url: env.SERVICE_AUDIT_CHAT_WEBHOOK_URL,
+        action_prefixes: env.SERVICE_AUDIT_CHAT_ACTION_PREFIXES,
+        default_channel: env.SERVICE_AUDIT_CHAT_DEFAULT_CHANNEL,
+        format: env.SERVICE_AUDIT_CHAT_FORMAT,
+        include_target_json: env.SERVICE_AUDIT_CHAT_INCLUDE_TARGET_JSON,
+        mask_secrets: env.SERVICE_AUDIT_CHAT_MASK_SECRETS,
+      }),
+      audit_reasoner: defined({
+        enabled: env.SERVICE_AUDIT_REASONER_ENABLED,
+        llm_provider: env.SERVICE_AUDIT_REASONER_PROVIDER,
+        model: env.SERVICE_AUDIT_REASONER_MODEL,
+        base_url: env.SERVICE_AUDIT_REASONER_BASE_URL,
+        api_key: reasonerKey,
+      }),
+    },
+    locked: env.SERVICE_INTEGRATION_LOCKED_PROVIDERS,
+    allowPrivateNetwork: env.SERVICE_ALLOW_PRIVATE_NETWORK,
+    timeoutMs: env.SERVICE_INTEGRATION_TIMEOUT_MS,
   };
 }
 
 /** A complete configuration for tests and benchmarks, without touching the file system. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const env = parseEnv({ SERVICE_LOG_LEVEL: 'silent' });
+  // Tests talk to fakes of external providers on 127.0.0.1 (ARCHITECTURE.md, outbound HTTP).
+  const env = parseEnv({ SERVICE_LOG_LEVEL: 'silent', SERVICE_ALLOW_PRIVATE_NETWORK: 'true' });
   return {
     ...fromEnv(env, resolve('data-test'), {
       SERVICE_API_KEY_HASH_SECRET: randomBytes(32).toString('base64url'),

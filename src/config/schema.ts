@@ -30,6 +30,35 @@ export function decodeKey(value: string): Buffer | undefined {
 
 const emailLike = z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
 
+/** The providers of integration configuration (interface.md), in the order answers list them. */
+export const PROVIDERS = ['tracker', 'wiki', 'chat', 'audit_reasoner'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+/** An http(s) URL of an external service (the outbound guard checks where it points). */
+export const serviceUrl = z
+  .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+  .max(2000, 'must be at most 2000 characters');
+/** An e-mail address of an account at a provider. */
+export const accountEmail = z.email('must be an e-mail address').max(320, 'must be at most 320 characters');
+export const CHAT_FORMATS = ['detailed', 'compact'] as const;
+export const REASONER_MODELS_PROVIDERS = ['openai', 'anthropic'] as const;
+
+const lockedProviders = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== ''),
+  )
+  .pipe(z.array(z.enum(PROVIDERS, { message: `each must be one of ${PROVIDERS.join(', ')}` })));
+const prefixList = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== ''),
+);
+
 export const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -55,6 +84,27 @@ export const envSchema = z.object({
   SERVICE_PGLITE_VACUUM_MINUTES: int(0, 7 * 24 * 60).default(360),
   SERVICE_IMPORT_MAX_BYTES: int(1024, 10 * 1024 ** 3).default(200 * 1024 * 1024),
   SERVICE_IMPORT_DIR: z.string().min(1).optional(),
+  SERVICE_ALLOW_PRIVATE_NETWORK: booleanFromEnv.default(false),
+  SERVICE_INTEGRATION_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  SERVICE_INTEGRATION_LOCKED_PROVIDERS: lockedProviders.default([]),
+  SERVICE_TRACKER_BASE_URL: serviceUrl.optional(),
+  SERVICE_TRACKER_EMAIL: accountEmail.optional(),
+  SERVICE_TRACKER_API_TOKEN: z.string().max(1000).optional(),
+  SERVICE_WIKI_BASE_URL: serviceUrl.optional(),
+  SERVICE_WIKI_EMAIL: accountEmail.optional(),
+  SERVICE_WIKI_API_TOKEN: z.string().max(1000).optional(),
+  SERVICE_AUDIT_CHAT_WEBHOOK_URL: serviceUrl.optional(),
+  SERVICE_AUDIT_CHAT_ACTION_PREFIXES: prefixList.optional(),
+  SERVICE_AUDIT_CHAT_DEFAULT_CHANNEL: z.string().max(200).optional(),
+  SERVICE_AUDIT_CHAT_FORMAT: z.enum(CHAT_FORMATS).optional(),
+  SERVICE_AUDIT_CHAT_INCLUDE_TARGET_JSON: booleanFromEnv.optional(),
+  SERVICE_AUDIT_CHAT_MASK_SECRETS: booleanFromEnv.optional(),
+  SERVICE_AUDIT_REASONER_ENABLED: booleanFromEnv.optional(),
+  SERVICE_AUDIT_REASONER_PROVIDER: z.enum(REASONER_MODELS_PROVIDERS).optional(),
+  SERVICE_AUDIT_REASONER_MODEL: z.string().max(200).optional(),
+  SERVICE_AUDIT_REASONER_BASE_URL: serviceUrl.optional(),
+  OPENAI_API_KEY: z.string().max(1000).optional(),
+  ANTHROPIC_API_KEY: z.string().max(1000).optional(),
 });
 
 /** With a shared PostgreSQL, generated secrets would differ per process: they must be given. */
@@ -70,6 +120,18 @@ export interface Secrets {
   apiKeyHash: string;
   oneTimeToken: string;
   integrationEncryptionKey: Buffer;
+}
+
+/**
+ * Integration settings from the environment: the fallbacks of each provider's fields (saved
+ * workspace configuration wins, except for audit_reasoner) and the providers locked to them.
+ * Field names are those of the provider's `config` object (interface.md).
+ */
+export interface IntegrationEnv {
+  fallbacks: Record<Provider, Record<string, unknown>>;
+  locked: Provider[];
+  allowPrivateNetwork: boolean;
+  timeoutMs: number;
 }
 
 export interface Config {
@@ -93,4 +155,5 @@ export interface Config {
   importMaxBytes: number;
   /** Where uploads are kept until their import is done with them. */
   importDir: string;
+  integrations: IntegrationEnv;
 }

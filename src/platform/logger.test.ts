@@ -56,6 +56,29 @@ describe('logs', () => {
     }
   });
 
+  it('never contain integration secrets, even when the save fails at trace level', async () => {
+    const ws = await h.workspace([]);
+    const body = {
+      workspace_key: ws,
+      provider: 'tracker',
+      enabled: true,
+      config: {
+        base_url: 'https://acme.atlassian.net',
+        email: 'bot@acme.example',
+        api_token: 'tok-LOGSECRET-1',
+      },
+    };
+    for (const payload of [body, { ...body, config: { ...body.config, email: 'nope' } }]) {
+      await app.inject({ method: 'PUT', url: '/v1/integrations', headers: h.admin.headers, payload });
+    }
+    await app.inject({
+      method: 'GET',
+      url: `/v1/integrations?workspace_key=${ws}`,
+      headers: h.admin.headers,
+    });
+    expect(lines.join('')).not.toContain('LOGSECRET');
+  });
+
   it('keep a secret pasted into a query string out of the request line', async () => {
     const pasted = `ghp_${'A1b2C3d4'.repeat(5)}`;
     const before = lines.length;

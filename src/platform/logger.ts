@@ -12,7 +12,16 @@ export function loggerOptions(
     level,
     ...(stream ? { stream } : {}),
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.api_key', '*.apiKey', '*.token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.api_key',
+        '*.apiKey',
+        '*.token',
+        '*.api_token',
+        '*.webhook_url',
+        '*.sealedSecrets',
+      ],
       censor: '[redacted]',
     },
     serializers: {

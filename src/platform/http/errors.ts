@@ -72,3 +72,12 @@ export const rateLimited = (retryAfterSeconds: number) =>
   new AppError('rate_limited', `Too many requests; retry after ${retryAfterSeconds} s`, undefined, {
     'retry-after': String(retryAfterSeconds),
   });
+export const providerLocked = (provider: string) =>
+  new AppError(
+    'provider_locked',
+    `The ${provider} integration is locked by the server (SERVICE_INTEGRATION_LOCKED_PROVIDERS): only its environment configuration applies`,
+  );
+export const integrationNotConfigured = (message: string) =>
+  new AppError('integration_not_configured', `Integration not configured: ${message}`);
+export const upstreamError = (message: string, details?: unknown) =>
+  new AppError('upstream_error', message, details);
