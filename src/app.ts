@@ -18,6 +18,7 @@ import { loggerOptions } from './platform/logger.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { integrationRoutes } from './modules/integrations/routes.ts';
+import { trackerRoutes } from './modules/integrations/tracker/routes.ts';
 import { contextRoutes } from './modules/context/routes.ts';
 import { rawRoutes } from './modules/raw/routes.ts';
 import { resolutionRoutes } from './modules/resolution/routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   resolutionRoutes(app, deps);
   contextRoutes(app, deps);
   integrationRoutes(app, deps);
+  trackerRoutes(app, deps);
   return app;
 }
 

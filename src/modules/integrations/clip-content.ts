@@ -30,7 +30,7 @@ export function clipContent(text: string, maxChars: number): ClippedContent {
   // with every whitespace as a space (each is one UTF-16 unit, so positions match), then keep as
   // many characters of the original as its head has (its result is that head plus `…`).
   const probe = text.slice(0, room + 2).replace(/\s/g, ' ');
-  const head = clipText(probe, room + 2, 'word-only').slice(0, -1);
+  const head = clipText(probe, room + 1, 'word-only').slice(0, -1);
   const kept = text.slice(0, head.length);
   return { content: kept ? kept + TRUNCATION_MARKER : BARE_MARKER, truncated: true };
 }

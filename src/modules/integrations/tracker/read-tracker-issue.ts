@@ -1,0 +1,89 @@
+import type { Ctx } from '../../../platform/context.ts';
+import { invalidField } from '../../../platform/http/errors.ts';
+import { requireWorkspaceRole } from '../../workspaces/access.ts';
+import { auditedProviderCall } from '../audited-provider-call.ts';
+import { siteUrl } from '../base-url.ts';
+import { clipContent } from '../clip-content.ts';
+import { configuredIntegration } from '../configured-integration.ts';
+import { providerGetJson } from '../provider-call.ts';
+import { adfToText } from './adf-to-text.ts';
+import { normalizeIssueKey } from './jql.ts';
+import { issueUrl, type TrackerComment, type TrackerIssue } from './tracker-issue.ts';
+
+/** Comments shown with an issue, newest last. */
+export const RECENT_COMMENTS = 5;
+
+export interface TrackerIssueText {
+  key: string;
+  summary: string;
+  status: string | null;
+  url: string;
+  updated: string | null;
+  content: string;
+  truncated: boolean;
+}
+
+function commentText(c: TrackerComment): string {
+  const who = c.author?.displayName ?? 'someone';
+  return `${who}${c.created ? ` (${c.created})` : ''}:\n${adfToText(c.body)}`;
+}
+
+/** An issue as readable text: type, status and assignee, its description, then its recent comments. */
+function issueText(issue: TrackerIssue): string {
+  const f = issue.fields ?? {};
+  const facts = [
+    f.issuetype?.name && `Type: ${f.issuetype.name}`,
+    f.status?.name && `Status: ${f.status.name}`,
+    `Assignee: ${f.assignee?.displayName ?? 'unassigned'}`,
+  ].filter(Boolean);
+  const description = adfToText(f.description) || '(no description)';
+  const comments = (f.comment?.comments ?? []).slice(-RECENT_COMMENTS).map(commentText);
+  return [
+    `${issue.key}: ${f.summary ?? ''}`,
+    facts.join(' · '),
+    '',
+    description,
+    ...(comments.length
+      ? ['', `Recent comments (${comments.length}):`, ...comments.flatMap((c) => ['', c])]
+      : []),
+  ].join('\n');
+}
+
+/**
+ * Reads one tracker issue (Jira Cloud REST v3) as plain text: fields, description and recent
+ * comments, Atlassian Document Format rendered, clipped at `max_chars` with a marker; workspace
+ * members. A missing issue (or one the account may not see) answers 404 with Jira's message.
+ * Audited `tracker.read` (issue_key), failures included.
+ */
+export async function readTrackerIssue({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { workspace_key: string; issue_key: string; max_chars: number };
+}): Promise<TrackerIssueText> {
+  const key = normalizeIssueKey(input.issue_key);
+  if (!key) throw invalidField('query.issue_key', 'must be an issue key like ABC-123');
+  const access = await requireWorkspaceRole(ctx, input.workspace_key, 'member');
+  return auditedProviderCall(
+    ctx,
+    access,
+    { action: 'tracker.read', target: { type: 'tracker_issue', id: key }, params: { issue_key: key } },
+    async () => {
+      const integration = await configuredIntegration(ctx, access, 'tracker');
+      const site = siteUrl(String(integration.fields.base_url));
+      const fields = 'summary,status,issuetype,assignee,updated,description,comment';
+      const url = `${site}/rest/api/3/issue/${encodeURIComponent(key)}?fields=${fields}`;
+      const issue = (await providerGetJson(ctx, integration, url, `Issue ${key}`)) as TrackerIssue;
+      const clipped = clipContent(issueText(issue), input.max_chars);
+      return {
+        key: issue.key ?? key,
+        summary: issue.fields?.summary ?? '',
+        status: issue.fields?.status?.name ?? null,
+        url: issueUrl(site, issue.key ?? key),
+        updated: issue.fields?.updated ?? null,
+        ...clipped,
+      };
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { workspaceKey } from '../../../platform/http/fields.ts';
+import { maxChars, readAnswerFields } from '../source-schemas.ts';
+
+export { sourceSearchQuery as trackerSearchQuery } from '../source-schemas.ts';
+
+export const trackerSearchAnswer = z.object({
+  items: z.array(
+    z.object({
+      key: z.string(),
+      summary: z.string(),
+      status: z.string().nullable(),
+      issue_type: z.string().nullable(),
+      assignee: z.string().nullable(),
+      updated: z.string().nullable(),
+      url: z.string(),
+    }),
+  ),
+});
+
+export const trackerReadQuery = z.strictObject({
+  workspace_key: workspaceKey,
+  issue_key: z
+    .string()
+    .trim()
+    .max(255)
+    .regex(/^[A-Za-z][A-Za-z0-9_]+-\d+$/, 'must be an issue key like ABC-123'),
+  max_chars: maxChars,
+});
+
+export const trackerReadAnswer = z.object({
+  key: z.string(),
+  summary: z.string(),
+  status: z.string().nullable(),
+  ...readAnswerFields,
+});

@@ -1,0 +1,69 @@
+import type { Ctx } from '../../../platform/context.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { redactSecrets } from '../../../platform/redact-secrets.ts';
+import { requireWorkspaceRole } from '../../workspaces/access.ts';
+import { auditedProviderCall } from '../audited-provider-call.ts';
+import { siteUrl } from '../base-url.ts';
+import { configuredIntegration } from '../configured-integration.ts';
+import type { EffectiveIntegration } from '../effective-integration.ts';
+import { providerGetJson } from '../provider-call.ts';
+import { fullTextTerms, normalizeIssueKey, quoteQueryString, searchJql } from './jql.ts';
+import { issueSummary, type TrackerIssue, type TrackerIssueSummary } from './tracker-issue.ts';
+
+export const SEARCH_FIELDS = 'summary,status,issuetype,assignee,updated';
+
+async function searchPage(ctx: Ctx, integration: EffectiveIntegration, jql: string, limit: number) {
+  const site = siteUrl(String(integration.fields.base_url));
+  const query = new URLSearchParams({ jql, maxResults: String(limit), fields: SEARCH_FIELDS });
+  const body = (await providerGetJson(
+    ctx,
+    integration,
+    `${site}/rest/api/3/search/jql?${query}`,
+    'Search',
+  )) as {
+    issues?: TrackerIssue[];
+  };
+  return (body.issues ?? []).slice(0, limit).map((issue) => issueSummary(site, issue));
+}
+
+/**
+ * Searches the tracker (Jira Cloud enhanced search) with bounded JQL built from `q`; workspace
+ * members. A query shaped like an issue key also matches that issue; when the key does not exist
+ * Jira refuses the whole JQL, so the search is made again on the text alone. Audited
+ * `tracker.search` (q with secrets masked, limit, count), failures included.
+ */
+export async function searchTracker({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { workspace_key: string; q: string; limit: number };
+}): Promise<TrackerIssueSummary[]> {
+  const access = await requireWorkspaceRole(ctx, input.workspace_key, 'member');
+  const params = { q: redactSecrets(input.q).text, limit: input.limit };
+  return auditedProviderCall(
+    ctx,
+    access,
+    { action: 'tracker.search', target: { type: 'tracker', id: null }, params },
+    async () => {
+      const integration = await configuredIntegration(ctx, access, 'tracker');
+      try {
+        return await searchPage(ctx, integration, searchJql(input.q), input.limit);
+      } catch (e) {
+        const keyRefused =
+          normalizeIssueKey(input.q) !== null &&
+          e instanceof AppError &&
+          (e.details as { status?: number } | undefined)?.status === 400;
+        const terms = fullTextTerms(input.q);
+        if (!keyRefused || !terms) throw e;
+        return searchPage(
+          ctx,
+          integration,
+          `text ~ ${quoteQueryString(terms)} ORDER BY updated DESC`,
+          input.limit,
+        );
+      }
+    },
+    (items) => ({ count: items.length }),
+  );
+}
