@@ -19,6 +19,7 @@ import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { integrationRoutes } from './modules/integrations/routes.ts';
 import { trackerRoutes } from './modules/integrations/tracker/routes.ts';
+import { wikiRoutes } from './modules/integrations/wiki/routes.ts';
 import { contextRoutes } from './modules/context/routes.ts';
 import { rawRoutes } from './modules/raw/routes.ts';
 import { resolutionRoutes } from './modules/resolution/routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   contextRoutes(app, deps);
   integrationRoutes(app, deps);
   trackerRoutes(app, deps);
+  wikiRoutes(app, deps);
   return app;
 }
 

@@ -1,7 +1,7 @@
 /**
  * CQL for a free-text search of the wiki (Confluence Cloud `/wiki/rest/api/search`), and page ids
  * from what users paste. CQL text search is the same Lucene-style syntax inside the same kind of
- * string literal as JQL's, so the query words are made safe the same way (see ../tracker/jql.ts).
+ * string literal as JQL's, so the query words are made safe the same way (see ../full-text-query.ts).
  */
 import { fullTextTerms, quoteQueryString } from '../full-text-query.ts';
 

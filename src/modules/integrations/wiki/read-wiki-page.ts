@@ -1,0 +1,64 @@
+import type { Ctx } from '../../../platform/context.ts';
+import { invalidField } from '../../../platform/http/errors.ts';
+import { requireWorkspaceRole } from '../../workspaces/access.ts';
+import { auditedProviderCall } from '../audited-provider-call.ts';
+import { wikiApiRoot } from '../base-url.ts';
+import { clipContent } from '../clip-content.ts';
+import { configuredIntegration } from '../configured-integration.ts';
+import { providerGetJson } from '../provider-call.ts';
+import { pageIdFrom } from './cql.ts';
+import { storageToText } from './storage-to-text.ts';
+
+interface V2Page {
+  id?: string;
+  title?: string;
+  version?: { createdAt?: string };
+  body?: { storage?: { value?: string } };
+  _links?: { webui?: string };
+}
+
+export interface WikiPageText {
+  id: string;
+  title: string;
+  url: string;
+  updated: string | null;
+  content: string;
+  truncated: boolean;
+}
+
+/**
+ * Reads one wiki page (Confluence Cloud v2 pages API, storage format) as plain text, clipped at
+ * `max_chars` with a marker; workspace members. `page_id` is an id or any page URL form. A missing
+ * page answers 404 with Confluence's message. Audited `wiki.read` (page_id), failures included.
+ */
+export async function readWikiPage({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { workspace_key: string; page_id: string; max_chars: number };
+}): Promise<WikiPageText> {
+  const id = pageIdFrom(input.page_id);
+  if (!id) throw invalidField('query.page_id', 'must be a page id or a page URL (tiny links cannot be read)');
+  const access = await requireWorkspaceRole(ctx, input.workspace_key, 'member');
+  return auditedProviderCall(
+    ctx,
+    access,
+    { action: 'wiki.read', target: { type: 'wiki_page', id }, params: { page_id: id } },
+    async () => {
+      const integration = await configuredIntegration(ctx, access, 'wiki');
+      const root = wikiApiRoot(String(integration.fields.base_url));
+      const url = `${root}/api/v2/pages/${encodeURIComponent(id)}?body-format=storage`;
+      const page = (await providerGetJson(ctx, integration, url, `Page ${id}`)) as V2Page;
+      const title = page.title ?? '';
+      const text = `${title}\n\n${storageToText(page.body?.storage?.value ?? '')}`.trim();
+      return {
+        id: page.id ?? id,
+        title,
+        url: `${root}${page._links?.webui ?? `/pages/viewpage.action?pageId=${id}`}`,
+        updated: page.version?.createdAt ?? null,
+        ...clipContent(text, input.max_chars),
+      };
+    },
+  );
+}

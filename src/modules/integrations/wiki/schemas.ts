@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { workspaceKey } from '../../../platform/http/fields.ts';
+import { maxChars, readAnswerFields } from '../source-schemas.ts';
+
+export { sourceSearchQuery as wikiSearchQuery } from '../source-schemas.ts';
+
+export const wikiSearchAnswer = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      space: z.string().nullable(),
+      excerpt: z.string(),
+      updated: z.string().nullable(),
+      url: z.string(),
+    }),
+  ),
+});
+
+export const wikiReadQuery = z.strictObject({
+  workspace_key: workspaceKey,
+  page_id: z.string().trim().min(1).max(2000).describe('A page id or any page URL form'),
+  max_chars: maxChars,
+});
+
+export const wikiReadAnswer = z.object({ id: z.string(), title: z.string(), ...readAnswerFields });
