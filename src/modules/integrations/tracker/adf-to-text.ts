@@ -3,6 +3,7 @@
  * Total over any input: what is not an ADF node is skipped, unknown nodes give their children's
  * text, and nesting deeper than MAX_DEPTH or more than MAX_NODES nodes are left out.
  */
+import { tidyText } from '../tidy-text.ts';
 
 type Node = Record<string, unknown>;
 /** How many nodes a call may still visit: bounds the work even on a shared-node graph. */
@@ -188,24 +189,12 @@ function render(node: Node, depth: number, budget: Budget): string {
   }
 }
 
-/** Collapses runs of blank lines into one, drops trailing spaces on each line, trims. */
-function tidy(text: string): string {
-  const lines = text.replaceAll('\r\n', '\n').split('\n');
-  const out: string[] = [];
-  for (const raw of lines) {
-    const line = raw.trimEnd();
-    if (line === '' && out.at(-1) === '') continue;
-    out.push(line);
-  }
-  return out.join('\n').trim();
-}
-
 /**
  * Renders an ADF document (or any ADF node) as plain text; a string is taken as already plain
  * text (Jira REST v2 bodies), anything else gives ''. Never throws.
  */
 export function adfToText(doc: unknown): string {
-  if (typeof doc === 'string') return tidy(doc);
+  if (typeof doc === 'string') return tidyText(doc);
   if (!isNode(doc)) return '';
-  return tidy(render(doc, 0, { left: MAX_NODES }));
+  return tidyText(render(doc, 0, { left: MAX_NODES }));
 }

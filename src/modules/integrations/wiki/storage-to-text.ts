@@ -4,6 +4,7 @@
  * unknown elements, so both are rewritten first; the rest is html-to-text configuration.
  */
 import { compile, type DomNode, type FormatCallback, type SelectorDefinition } from 'html-to-text';
+import { tidyText } from '../tidy-text.ts';
 
 /** Beyond this the input is cut before parsing (html-to-text would cut it too, with a warning). */
 const MAX_INPUT_CHARS = 4_000_000;
@@ -212,20 +213,9 @@ const convert = compile({
   selectors,
 });
 
-/** Collapses runs of blank lines into one, drops trailing spaces on each line, trims. */
-function tidy(text: string): string {
-  const out: string[] = [];
-  for (const raw of text.split('\n')) {
-    const line = raw.trimEnd();
-    if (line === '' && out.at(-1) === '') continue;
-    out.push(line);
-  }
-  return out.join('\n').trim();
-}
-
 /** The fallback for markup too deep to parse in time, or that made the converter fail. */
 function stripTags(xml: string): string {
-  return tidy(xml.replace(/<[^<>]*>/g, ' ').replace(/[ \t]+/g, ' '));
+  return tidyText(xml.replace(/<[^<>]*>/g, ' ').replace(/[ \t]+/g, ' '));
 }
 
 /**
@@ -237,7 +227,7 @@ export function storageToText(storage: string): string {
   const input = closeEmptyElements(inlineCdata(storage.slice(0, MAX_INPUT_CHARS)));
   if (nestingDepth(input) > MAX_NESTING) return stripTags(input);
   try {
-    return tidy(convert(input));
+    return tidyText(convert(input));
   } catch {
     return stripTags(input);
   }
