@@ -41,7 +41,7 @@ export const serviceUrl = z
 /** An e-mail address of an account at a provider. */
 export const accountEmail = z.email('must be an e-mail address').max(320, 'must be at most 320 characters');
 export const CHAT_FORMATS = ['detailed', 'compact'] as const;
-export const REASONER_MODELS_PROVIDERS = ['openai', 'anthropic'] as const;
+export const REASONER_LLM_PROVIDERS = ['openai', 'anthropic'] as const;
 
 const lockedProviders = z
   .string()
@@ -100,7 +100,7 @@ export const envSchema = z.object({
   SERVICE_AUDIT_CHAT_INCLUDE_TARGET_JSON: booleanFromEnv.optional(),
   SERVICE_AUDIT_CHAT_MASK_SECRETS: booleanFromEnv.optional(),
   SERVICE_AUDIT_REASONER_ENABLED: booleanFromEnv.optional(),
-  SERVICE_AUDIT_REASONER_PROVIDER: z.enum(REASONER_MODELS_PROVIDERS).optional(),
+  SERVICE_AUDIT_REASONER_PROVIDER: z.enum(REASONER_LLM_PROVIDERS).optional(),
   SERVICE_AUDIT_REASONER_MODEL: z.string().max(200).optional(),
   SERVICE_AUDIT_REASONER_BASE_URL: serviceUrl.optional(),
   OPENAI_API_KEY: z.string().max(1000).optional(),

@@ -1,20 +1,33 @@
+import type { Provider } from '../../config/index.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { appendAudit } from '../audit/append-audit.ts';
-import type { WorkspaceAccess } from '../workspaces/access.ts';
+import { requireWorkspaceRole } from '../workspaces/access.ts';
+import { configuredIntegration } from './configured-integration.ts';
+import type { EffectiveIntegration } from './effective-integration.ts';
+
+export interface ProviderCall {
+  workspaceKey: string;
+  provider: Provider;
+  action: string;
+  target: { type: string; id: string | null };
+  params: Record<string, unknown>;
+}
 
 /**
- * Runs a tracker or wiki call and audits it either way (interface.md: every call is written to the
- * audit log): `params` plus what `summary` adds on success; the outcome, and on failure the error
- * code and message, in the metadata. The failure is then rethrown unchanged.
+ * A tracker or wiki call for a workspace member: `run` gets the provider's configuration that
+ * applies, and the call is audited either way (interface.md: every call is written to the audit
+ * log), including a provider that is not configured: `params` plus what `summary` adds on success;
+ * the outcome, and on failure the error code and message, in the metadata. The failure is then
+ * rethrown unchanged. Callers outside the workspace get 404 and leave no entry.
  */
 export async function auditedProviderCall<T>(
   ctx: Ctx,
-  access: WorkspaceAccess,
-  call: { action: string; target: { type: string; id: string | null }; params: Record<string, unknown> },
-  run: () => Promise<T>,
+  call: ProviderCall,
+  run: (integration: EffectiveIntegration) => Promise<T>,
   summary: (result: T) => Record<string, unknown> = () => ({}),
 ): Promise<T> {
+  const access = await requireWorkspaceRole(ctx, call.workspaceKey, 'member');
   const audit = (params: Record<string, unknown>, metadata: Record<string, unknown>) =>
     ctx.db.transaction((tx) =>
       appendAudit(
@@ -24,7 +37,7 @@ export async function auditedProviderCall<T>(
     );
   let result: T;
   try {
-    result = await run();
+    result = await run(await configuredIntegration(ctx, access, call.provider));
   } catch (e) {
     const error =
       e instanceof AppError

@@ -2,8 +2,7 @@ import type { Provider } from '../../config/index.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { integrationNotConfigured } from '../../platform/http/errors.ts';
 import type { WorkspaceAccess } from '../workspaces/access.ts';
-import type { EffectiveIntegration } from './effective-integration.ts';
-import { effectiveIntegrations } from './list-integrations.ts';
+import { effectiveFor, providersNeeded, type EffectiveIntegration } from './effective-integration.ts';
 import { savedIntegrations } from './saved-integrations.ts';
 
 const ENV_PREFIX: Record<Provider, string> = {
@@ -23,7 +22,8 @@ export async function configuredIntegration(
   provider: Provider,
 ): Promise<EffectiveIntegration> {
   const workspaceKey = access.workspace.key;
-  const integration = effectiveIntegrations(ctx, await savedIntegrations(ctx, access.workspace.id))[provider];
+  const saved = await savedIntegrations(ctx, access.workspace.id, providersNeeded(provider));
+  const integration = effectiveFor(ctx.config.integrations, provider, saved);
   if (!integration.configured) {
     throw integrationNotConfigured(
       `${provider} in workspace ${workspaceKey} has no ${integration.missing.join(', ')} (save them with PUT /v1/integrations or set ${ENV_PREFIX[provider]}*)`,

@@ -2,8 +2,9 @@ import type { IntegrationEnv, Provider } from '../../config/index.ts';
 import { FIELD_DEFAULTS, REQUIRED_FIELDS } from './providers.ts';
 import { siteUrl } from './base-url.ts';
 
-/** Where a field's value comes from: saved workspace configuration, environment, or the tracker's. */
-export type FieldSource = 'workspace' | 'env' | 'tracker' | 'default';
+/** Where a field's value comes from: saved workspace configuration, environment, the tracker's, a default. */
+export const FIELD_SOURCES = ['workspace', 'env', 'tracker', 'default'] as const;
+export type FieldSource = (typeof FIELD_SOURCES)[number];
 
 /** A workspace's saved configuration of one provider, secrets opened. */
 export interface SavedIntegration {
@@ -96,4 +97,19 @@ export function effectiveIntegration(
 function sameSite(a: unknown, b: unknown): boolean {
   if (typeof a !== 'string' || typeof b !== 'string') return false;
   return siteUrl(a).toLowerCase() === siteUrl(b).toLowerCase();
+}
+
+/** The saved configurations a provider's effective one depends on: a wiki may borrow the tracker's. */
+export const providersNeeded = (provider: Provider): Provider[] =>
+  provider === 'wiki' ? ['wiki', 'tracker'] : [provider];
+
+/** What applies to `provider`, given (at least) the saved configurations of providersNeeded. */
+export function effectiveFor(
+  env: IntegrationEnv,
+  provider: Provider,
+  saved: ReadonlyMap<Provider, SavedIntegration>,
+): EffectiveIntegration {
+  const tracker =
+    provider === 'wiki' ? effectiveIntegration(env, 'tracker', saved.get('tracker')) : undefined;
+  return effectiveIntegration(env, provider, saved.get(provider), tracker);
 }

@@ -1,9 +1,9 @@
 /** Users, requests and reads shared by the integration configuration tests. */
-import { beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { Config } from '../../config/index.ts';
 import { testConfig } from '../../config/index.ts';
 import type { Harness, TestUser } from '../../test/harness.ts';
-import { auditOf, workspaceRouteUsers } from '../workspaces/workspace-routes-test-scenario.ts';
+import { auditOf, workspaceScene } from '../workspaces/workspace-routes-test-scenario.ts';
 import type { IntegrationView } from './integration-view.ts';
 import { integrationConfigs } from './table.ts';
 
@@ -24,15 +24,7 @@ export function withIntegrationEnv(
 
 /** `alice` (workspace admin), `bob` (member) and `outsider` (owner of another workspace only). */
 export function integrationScene(h: Harness) {
-  const users = {} as { alice: TestUser; bob: TestUser; outsider: TestUser };
-  beforeAll(async () => {
-    Object.assign(users, await workspaceRouteUsers(h));
-  });
-  const newWorkspace = () =>
-    h.workspace([
-      [users.alice, 'admin'],
-      [users.bob, 'member'],
-    ]);
+  const { users, newWorkspace } = workspaceScene(h);
   const put = (body: Record<string, unknown>, as?: TestUser) =>
     h.request('PUT', '/v1/integrations', { as: as ?? users.alice, body });
   async function saved(body: Record<string, unknown>): Promise<IntegrationView> {
@@ -56,4 +48,21 @@ export function integrationScene(h: Harness) {
     audit: await auditOf(h, ws, 'integration.'),
   });
   return { users, newWorkspace, put, saved, views, stateOf };
+}
+
+/** A new workspace of the scene with `provider` saved by its admin (`alice`): returns its key. */
+export async function workspaceWithProvider(
+  h: Harness,
+  scene: ReturnType<typeof workspaceScene>,
+  provider: string,
+  config: Record<string, unknown>,
+  enabled = true,
+): Promise<string> {
+  const ws = await scene.newWorkspace();
+  const res = await h.request('PUT', '/v1/integrations', {
+    as: scene.users.alice,
+    body: { workspace_key: ws, provider, enabled, config },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return ws;
 }

@@ -1,20 +1,10 @@
-import type { Provider } from '../../config/index.ts';
-import type { EffectiveIntegration, FieldSource } from './effective-integration.ts';
+import type { z } from 'zod';
+import type { EffectiveIntegration } from './effective-integration.ts';
 import { SECRET_FIELDS } from './providers.ts';
+import type { integrationAnswer } from './schemas.ts';
 
 /** A provider as reads show it: never a secret, only whether one is set (`has_<field>`). */
-export interface IntegrationView {
-  provider: Provider;
-  enabled: boolean;
-  configured: boolean;
-  missing: string[];
-  source: 'workspace' | 'env' | 'none';
-  locked: boolean;
-  config: Record<string, unknown>;
-  field_sources: Record<string, FieldSource>;
-  secrets_unreadable: boolean;
-  updated_at: string | null;
-}
+export type IntegrationView = z.output<typeof integrationAnswer>;
 
 export function integrationView(e: EffectiveIntegration, secretsUnreadable = false): IntegrationView {
   const secret = SECRET_FIELDS[e.provider];

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, upstreamError } from '../../platform/http/errors.ts';
 import { outboundGet, OutboundError, withOneRetryOn429 } from '../../platform/outbound-http.ts';
+import { redactSecrets } from '../../platform/redact-secrets.ts';
 import type { EffectiveIntegration } from './effective-integration.ts';
 
 /** The longest part of a provider's own error text repeated in ours. */
@@ -8,8 +9,12 @@ const MAX_PROVIDER_MESSAGE = 300;
 /** The longest wait a 429's Retry-After may ask for before its one retry. */
 const MAX_RETRY_WAIT_MS = 5000;
 
-/** The readable part of an Atlassian error body (`errorMessages`, `errors`, `message`, v2 `errors[].title`). */
-export function providerMessage(text: string): string {
+/**
+ * The readable part of an Atlassian error body (`errorMessages`, `errors`, `message`, v2
+ * `errors[].title`), shown to workspace members: the call's own `secrets` (a server at a wrong
+ * base URL may echo the Authorization header) and anything that looks like a secret are masked.
+ */
+export function providerMessage(text: string, secrets: string[] = []): string {
   let message = text;
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
@@ -28,7 +33,8 @@ export function providerMessage(text: string): string {
   } catch {
     // Not JSON: the text itself.
   }
-  const flat = message.replace(/\s+/g, ' ').trim();
+  for (const secret of secrets) if (secret) message = message.replaceAll(secret, '[redacted]');
+  const flat = redactSecrets(message).text.replace(/\s+/g, ' ').trim();
   return flat.length > MAX_PROVIDER_MESSAGE
     ? `${flat.slice(0, MAX_PROVIDER_MESSAGE)}…`
     : flat || '(no message)';
@@ -47,9 +53,8 @@ export async function providerGetJson(
   missing: string,
 ): Promise<unknown> {
   const label = integration.provider;
-  const credentials = Buffer.from(
-    `${String(integration.fields.email)}:${String(integration.fields.api_token)}`,
-  );
+  const token = String(integration.fields.api_token);
+  const credentials = Buffer.from(`${String(integration.fields.email)}:${token}`).toString('base64');
   const { timeoutMs, allowPrivateNetwork } = ctx.config.integrations;
   let res;
   try {
@@ -57,7 +62,7 @@ export async function providerGetJson(
       () =>
         outboundGet({
           url,
-          headers: { authorization: `Basic ${credentials.toString('base64')}` },
+          headers: { authorization: `Basic ${credentials}` },
           timeoutMs,
           allowPrivate: allowPrivateNetwork,
         }),
@@ -75,7 +80,7 @@ export async function providerGetJson(
       throw upstreamError(`The ${label} answered something that is not JSON`, { status: res.status });
     }
   }
-  const said = providerMessage(res.text);
+  const said = providerMessage(res.text, [token, credentials]);
   if (res.status === 404) throw new AppError('not_found', `${missing} not found at the ${label}: ${said}`);
   const why =
     res.status === 401 || res.status === 403
@@ -84,4 +89,11 @@ export async function providerGetJson(
         ? 'is limiting requests'
         : `failed (${res.status})`;
   throw upstreamError(`The ${label} ${why}: ${said}`, { status: res.status });
+}
+
+/** The HTTP status a provider answered, when `e` is the upstream error of one. */
+export function providerStatus(e: unknown): number | undefined {
+  if (!(e instanceof AppError) || e.code !== 'upstream_error') return undefined;
+  const status = (e.details as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' ? status : undefined;
 }

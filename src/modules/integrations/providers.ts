@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   accountEmail,
   CHAT_FORMATS,
-  REASONER_MODELS_PROVIDERS,
+  REASONER_LLM_PROVIDERS,
   serviceUrl,
   type Provider,
 } from '../../config/index.ts';
@@ -46,7 +46,7 @@ const chatConfig = z.strictObject({
 
 const auditReasonerConfig = z.strictObject({
   llm_provider: z
-    .enum(REASONER_MODELS_PROVIDERS, { message: `must be one of ${REASONER_MODELS_PROVIDERS.join(', ')}` })
+    .enum(REASONER_LLM_PROVIDERS, { message: `must be one of ${REASONER_LLM_PROVIDERS.join(', ')}` })
     .optional(),
   model: name.optional(),
   base_url: serviceUrl.optional(),

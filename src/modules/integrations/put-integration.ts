@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { conflict, invalidField, providerLocked } from '../../platform/http/errors.ts';
 import { outboundUrlProblem } from '../../platform/outbound-address.ts';
@@ -7,10 +6,10 @@ import { appendAudit } from '../audit/append-audit.ts';
 import { canonicalJson } from '../audit/chain-hash.ts';
 import { requireWorkspaceRole } from '../workspaces/access.ts';
 import { integrationView, type IntegrationView } from './integration-view.ts';
-import { effectiveIntegrations } from './list-integrations.ts';
+import { effectiveFor, providersNeeded } from './effective-integration.ts';
 import { SECRET_FIELDS, splitSecrets, URL_FIELDS } from './providers.ts';
 import { putIntegrationBody, type PutIntegrationInput } from './put-integration-input.ts';
-import { openIntegration, savedIntegrations, sealSecrets } from './saved-integrations.ts';
+import { savedIntegrations, sealSecrets } from './saved-integrations.ts';
 import { integrationConfigs } from './table.ts';
 
 /** Names of fields whose values differ (secrets included by name only). */
@@ -44,12 +43,8 @@ export async function putIntegration({
         typeof url === 'string' ? outboundUrlProblem(url, ctx.config.integrations.allowPrivateNetwork) : null;
       if (problem) throw invalidField(`body.config.${field}`, problem);
     }
-    const where = and(
-      eq(integrationConfigs.workspaceId, access.workspace.id),
-      eq(integrationConfigs.provider, provider),
-    );
-    const [row] = await tx.select().from(integrationConfigs).where(where);
-    const before = row ? openIntegration(txCtx, row) : undefined;
+    const saved = await savedIntegrations(txCtx, access.workspace.id, providersNeeded(provider));
+    const before = saved.get(provider);
     const given = splitSecrets(provider, body.config);
     const untouched = SECRET_FIELDS[provider].filter((k) => !(k in given.sealed));
     if (before?.secretsUnreadable && untouched.length > 0) {
@@ -62,7 +57,8 @@ export async function putIntegration({
       if (v === null) delete secrets[k];
       else secrets[k] = v;
     }
-    const changed = changedFields(before?.fields ?? {}, { ...given.open, ...secrets });
+    const fields = { ...given.open, ...secrets };
+    const changed = changedFields(before?.fields ?? {}, fields);
     if (!before || before.enabled !== body.enabled) changed.unshift('enabled');
     if (changed.length > 0) {
       const values = {
@@ -91,10 +87,15 @@ export async function putIntegration({
           reason: body.reason ?? null,
         },
       });
+      saved.set(provider, {
+        enabled: body.enabled,
+        fields,
+        updatedAt: values.updatedAt,
+        secretsUnreadable: false,
+      });
     }
-    const saved = await savedIntegrations(txCtx, access.workspace.id);
     return integrationView(
-      effectiveIntegrations(txCtx, saved)[provider],
+      effectiveFor(ctx.config.integrations, provider, saved),
       saved.get(provider)?.secretsUnreadable,
     );
   });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { PROVIDERS, type Provider } from '../../config/index.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { openJson, sealJson, SealedValueError } from '../../platform/secret-box.ts';
@@ -52,18 +52,20 @@ export function openIntegration(ctx: Ctx, row: IntegrationConfigRow): OpenedInte
   };
 }
 
-/** Every saved provider configuration of a workspace, opened. */
+/** A workspace's saved configurations of `providers` (all by default), opened: no other secret is. */
 export async function savedIntegrations(
   ctx: Ctx,
   workspaceId: string,
+  providers: readonly Provider[] = PROVIDERS,
 ): Promise<Map<Provider, OpenedIntegration>> {
   const rows = await ctx.db
     .select()
     .from(integrationConfigs)
-    .where(eq(integrationConfigs.workspaceId, workspaceId));
-  return new Map(
-    rows
-      .filter((r) => (PROVIDERS as readonly string[]).includes(r.provider))
-      .map((r) => [r.provider, openIntegration(ctx, r)]),
-  );
+    .where(
+      and(
+        eq(integrationConfigs.workspaceId, workspaceId),
+        inArray(integrationConfigs.provider, [...providers]),
+      ),
+    );
+  return new Map(rows.map((r) => [r.provider, openIntegration(ctx, r)]));
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { PROVIDERS } from '../../config/index.ts';
 import { nullableTimestamp, workspaceKey } from '../../platform/http/fields.ts';
+import { FIELD_SOURCES } from './effective-integration.ts';
 
 export { putIntegrationBody } from './put-integration-input.ts';
 
-const fieldSource = z.enum(['workspace', 'env', 'tracker', 'default']);
+const fieldSource = z.enum(FIELD_SOURCES);
 
 export const integrationAnswer = z.object({
   provider: z.enum(PROVIDERS),

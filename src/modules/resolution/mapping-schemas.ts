@@ -10,8 +10,9 @@ export const mappingChangeFields = {
   kind: projectMappingFields.kind.optional(),
   external_id: projectMappingFields.external_id.optional(),
   project_key: projectMappingFields.project_key.optional(),
-  priority: z.number().int().min(0).max(1_000_000).optional(),
-  enabled: z.boolean().optional(),
+  // Without their defaults: a field a PATCH leaves out is kept, not reset.
+  priority: projectMappingFields.priority.unwrap().optional(),
+  enabled: projectMappingFields.enabled.unwrap().optional(),
 };
 export const mappingChangesSchema = z
   .strictObject(mappingChangeFields)

@@ -1,8 +1,8 @@
 /** Users, workspaces and reads shared by the project-mapping route tests. Every call takes the file's harness. */
-import { beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { Harness, TestUser } from '../../test/harness.ts';
 import { auditLogPages } from '../audit/audit-test-scenario.ts';
-import { readWorkspace, workspaceRouteUsers } from '../workspaces/workspace-routes-test-scenario.ts';
+import { readWorkspace, workspaceScene } from '../workspaces/workspace-routes-test-scenario.ts';
 import type { ProjectMapping } from '../workspaces/table.ts';
 
 export const MAPPING_ID = /^pmap_[0-9A-Z]{26}$/;
@@ -16,19 +16,13 @@ export const VALID = { kind: 'manual', external_id: 'backend', project_key: 'cod
  * every test uses.
  */
 export function mappingScene(h: Harness) {
-  const users = {} as { alice: TestUser; bob: TestUser; outsider: TestUser };
-  beforeAll(async () => {
-    Object.assign(users, await workspaceRouteUsers(h));
-  });
-  const newWorkspace = () =>
-    h.workspace([
-      [users.alice, 'admin'],
-      [users.bob, 'member'],
-    ]);
+  const { users, newWorkspace } = workspaceScene(h);
   async function mappingsOf(ws: string, as: TestUser = h.admin): Promise<ProjectMapping[]> {
     const res = await h.request('GET', url(ws), { as });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { items: ProjectMapping[] }).items;
+    const body = res.json() as { items: ProjectMapping[]; next_cursor: null };
+    expect(body.next_cursor).toBeNull();
+    return body.items;
   }
   async function create(ws: string, body: Record<string, unknown>, as?: TestUser): Promise<ProjectMapping> {
     const res = await h.request('POST', url(ws), { as: as ?? users.alice, body });

@@ -273,6 +273,8 @@ describe('POST /v1/resolve-project', () => {
       [{ workspace_key: ws, codehost_remote: `github.com/acme/${'a'.repeat(600)}` }, 'body.codehost_remote'],
       [{ workspace_key: ws, repo_root_slug: 'a/b' }, 'body.repo_root_slug'],
       [{ workspace_key: ws, repo_root_slug: ['x'] }, 'body.repo_root_slug'],
+      [{ workspace_key: ws, repo_root_slug: '   ' }, 'body.repo_root_slug'],
+      [{ workspace_key: ws, manual_project_key: '   ' }, 'body.manual_project_key'],
       [{ workspace_key: ws, relative_path: 7, repo_root_slug: 'x' }, 'body.relative_path'],
       [{ workspace_key: ws, codehost_remote: 'github.com/acme/a', extra: true }, 'body'],
     ];

@@ -5,6 +5,7 @@ import { createProject } from '../projects/create-project.ts';
 import { projectKey } from '../projects/project-key.ts';
 import { projectMembers, projects, type ProjectRow } from '../projects/table.ts';
 import { requireWorkspaceRole, type WorkspaceAccess } from '../workspaces/access.ts';
+import type { ProjectMapping } from '../workspaces/table.ts';
 import { normalizedExternalId, normalizedSlug, type MappingKind } from './mapping-external-id.ts';
 import { monorepoSubpath, pathSegments } from './monorepo-subpath.ts';
 import { byPriority } from './mapping-order.ts';
@@ -40,7 +41,8 @@ function clues(input: ResolveProjectInput) {
   }
   const path = input.relative_path === undefined ? { segments: [] } : pathSegments(input.relative_path);
   if ('problem' in path) throw invalidField('body.relative_path', path.problem);
-  const manual = input.manual_project_key?.trim() || null;
+  const manual = input.manual_project_key === undefined ? null : input.manual_project_key.trim();
+  if (manual === '') throw invalidField('body.manual_project_key', 'must not be blank');
   return { remote, slug, segments: path.segments, manual };
 }
 
@@ -69,14 +71,14 @@ export async function resolveProject({
   const ws = access.workspace;
   const { remote, slug, segments, manual } = clues(input);
   const subpath = ws.enableMonorepoResolution ? monorepoSubpath(segments, ws.monorepoDetectionLevel) : null;
-  // Enabled mappings in the order they are tried, their ids normalized once (as written now; a
-  // mapping saved before normalization too).
+  // Enabled mappings in the order they are tried, their ids normalized once per request (as written
+  // now; a mapping saved before normalization too): lookups below run once per source and prefix.
   const mappings = ws.projectMappings
     .filter((m) => m.enabled)
     .sort(byPriority)
-    .map((m) => ({ mapping: m, id: normalizedExternalId(m.kind, m.external_id) }));
+    .map((m) => ({ mapping: m, id: matchedId(m) }));
   const mapped = (kind: MappingKind, id: string) =>
-    mappings.find((m) => m.mapping.kind === kind && 'id' in m.id && m.id.id === id)?.mapping.project_key;
+    mappings.find((m) => m.mapping.kind === kind && m.id === id)?.mapping.project_key;
 
   const repoKeys = (source: MappingKind): string[] => {
     if (source === 'codehost_remote' && remote) {
@@ -125,6 +127,12 @@ export async function resolveProject({
       ? `A project of workspace ${ws.key} for these clues (tried ${plans.map((p) => p.source).join(', ')})`
       : `A project of workspace ${ws.key} for these clues`,
   );
+}
+
+/** A stored mapping's external id as it is matched (normalized), or null when it cannot match. */
+function matchedId(m: ProjectMapping): string | null {
+  const normalized = normalizedExternalId(m.kind, m.external_id);
+  return 'id' in normalized ? normalized.id : null;
 }
 
 const answer = (

@@ -45,7 +45,7 @@ export function resolutionRoutes(app: App, deps: AppDeps): void {
         ctx: contextOf(deps, req),
         input: { workspace_key: req.params.key },
       });
-      return { items: items.map(presentMapping) };
+      return { items: items.map(presentMapping), next_cursor: null };
     },
   });
 

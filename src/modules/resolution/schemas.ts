@@ -67,5 +67,6 @@ export const createMappingBody = z.strictObject({ ...projectMappingFields, reaso
 export const updateMappingBody = z.strictObject({ ...mappingChangeFields, reason: reason.optional() });
 export const reasonQuery = z.strictObject({ reason: reason.optional() });
 export const mappingAnswer = projectMappingAnswer;
-export const mappingList = z.object({ items: z.array(projectMappingAnswer) });
+/** Every mapping at once (at most 500 per workspace): the list shape, never a next page. */
+export const mappingList = z.object({ items: z.array(projectMappingAnswer), next_cursor: z.null() });
 export const presentMapping = (m: ProjectMapping): z.output<typeof mappingAnswer> => ({ ...m });

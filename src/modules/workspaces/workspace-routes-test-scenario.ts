@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { Harness } from '../../test/harness.ts';
 import { auditLogPages } from '../audit/audit-test-scenario.ts';
 
@@ -9,6 +9,23 @@ export async function workspaceRouteUsers(h: Harness) {
   const outsider = await h.user({ name: 'Olga' }); // member of another workspace only
   await h.workspace([[outsider, 'owner']]);
   return { alice, bob, outsider };
+}
+
+/**
+ * The route test scene: the users above, set up before the file's tests, and new workspaces with
+ * `alice` as admin and `bob` as member.
+ */
+export function workspaceScene(h: Harness) {
+  const users = {} as Awaited<ReturnType<typeof workspaceRouteUsers>>;
+  beforeAll(async () => {
+    Object.assign(users, await workspaceRouteUsers(h));
+  });
+  const newWorkspace = () =>
+    h.workspace([
+      [users.alice, 'admin'],
+      [users.bob, 'member'],
+    ]);
+  return { users, newWorkspace };
 }
 
 /** Every setting of a workspace created without any. */

@@ -29,12 +29,13 @@ export function normalizeIssueKey(s: string): string | null {
 
 /**
  * Bounded JQL for a free-text search: `text ~ "<terms>"`, also matching the issue itself when the
- * query is an issue key, newest updates first. When nothing searchable is left (`"?!"`), the
- * issues updated in the last 30 days, so the query stays bounded as Jira Cloud requires.
+ * query is an issue key (unless `matchKey` is false), newest updates first. When nothing
+ * searchable is left (`"?!"`), the issues updated in the last 30 days, so the query stays bounded
+ * as Jira Cloud requires.
  */
-export function searchJql(q: string): string {
+export function searchJql(q: string, options: { matchKey?: boolean } = {}): string {
   const terms = fullTextTerms(q);
-  const key = normalizeIssueKey(q);
+  const key = options.matchKey === false ? null : normalizeIssueKey(q);
   const text = terms ? `text ~ ${quoteQueryString(terms)}` : '';
   let where = text || 'updated >= -30d';
   if (key) where = text ? `(${text} OR key = ${quoteQueryString(key)})` : `key = ${quoteQueryString(key)}`;

@@ -1,13 +1,12 @@
 import type { Ctx } from '../../../platform/context.ts';
 import { invalidField } from '../../../platform/http/errors.ts';
-import { requireWorkspaceRole } from '../../workspaces/access.ts';
 import { auditedProviderCall } from '../audited-provider-call.ts';
 import { siteUrl } from '../base-url.ts';
 import { clipContent } from '../clip-content.ts';
-import { configuredIntegration } from '../configured-integration.ts';
 import { providerGetJson } from '../provider-call.ts';
 import { adfToText } from './adf-to-text.ts';
 import { normalizeIssueKey } from './jql.ts';
+import { SEARCH_FIELDS } from './search-tracker.ts';
 import { issueUrl, type TrackerComment, type TrackerIssue } from './tracker-issue.ts';
 
 /** Comments shown with an issue, newest last. */
@@ -64,16 +63,18 @@ export async function readTrackerIssue({
 }): Promise<TrackerIssueText> {
   const key = normalizeIssueKey(input.issue_key);
   if (!key) throw invalidField('query.issue_key', 'must be an issue key like ABC-123');
-  const access = await requireWorkspaceRole(ctx, input.workspace_key, 'member');
   return auditedProviderCall(
     ctx,
-    access,
-    { action: 'tracker.read', target: { type: 'tracker_issue', id: key }, params: { issue_key: key } },
-    async () => {
-      const integration = await configuredIntegration(ctx, access, 'tracker');
+    {
+      workspaceKey: input.workspace_key,
+      provider: 'tracker',
+      action: 'tracker.read',
+      target: { type: 'tracker_issue', id: key },
+      params: { issue_key: key },
+    },
+    async (integration) => {
       const site = siteUrl(String(integration.fields.base_url));
-      const fields = 'summary,status,issuetype,assignee,updated,description,comment';
-      const url = `${site}/rest/api/3/issue/${encodeURIComponent(key)}?fields=${fields}`;
+      const url = `${site}/rest/api/3/issue/${encodeURIComponent(key)}?fields=${SEARCH_FIELDS},description,comment`;
       const issue = (await providerGetJson(ctx, integration, url, `Issue ${key}`)) as TrackerIssue;
       const clipped = clipContent(issueText(issue), input.max_chars);
       return {

@@ -1,13 +1,10 @@
 import type { Ctx } from '../../../platform/context.ts';
-import { AppError } from '../../../platform/http/errors.ts';
 import { redactSecrets } from '../../../platform/redact-secrets.ts';
-import { requireWorkspaceRole } from '../../workspaces/access.ts';
 import { auditedProviderCall } from '../audited-provider-call.ts';
 import { siteUrl } from '../base-url.ts';
-import { configuredIntegration } from '../configured-integration.ts';
 import type { EffectiveIntegration } from '../effective-integration.ts';
-import { providerGetJson } from '../provider-call.ts';
-import { fullTextTerms, normalizeIssueKey, quoteQueryString, searchJql } from './jql.ts';
+import { providerGetJson, providerStatus } from '../provider-call.ts';
+import { fullTextTerms, normalizeIssueKey, searchJql } from './jql.ts';
 import { issueSummary, type TrackerIssue, type TrackerIssueSummary } from './tracker-issue.ts';
 
 export const SEARCH_FIELDS = 'summary,status,issuetype,assignee,updated';
@@ -39,29 +36,23 @@ export async function searchTracker({
   ctx: Ctx;
   input: { workspace_key: string; q: string; limit: number };
 }): Promise<TrackerIssueSummary[]> {
-  const access = await requireWorkspaceRole(ctx, input.workspace_key, 'member');
   const params = { q: redactSecrets(input.q).text, limit: input.limit };
   return auditedProviderCall(
     ctx,
-    access,
-    { action: 'tracker.search', target: { type: 'tracker', id: null }, params },
-    async () => {
-      const integration = await configuredIntegration(ctx, access, 'tracker');
+    {
+      workspaceKey: input.workspace_key,
+      provider: 'tracker',
+      action: 'tracker.search',
+      target: { type: 'tracker', id: null },
+      params,
+    },
+    async (integration) => {
       try {
         return await searchPage(ctx, integration, searchJql(input.q), input.limit);
       } catch (e) {
-        const keyRefused =
-          normalizeIssueKey(input.q) !== null &&
-          e instanceof AppError &&
-          (e.details as { status?: number } | undefined)?.status === 400;
-        const terms = fullTextTerms(input.q);
-        if (!keyRefused || !terms) throw e;
-        return searchPage(
-          ctx,
-          integration,
-          `text ~ ${quoteQueryString(terms)} ORDER BY updated DESC`,
-          input.limit,
-        );
+        const keyRefused = normalizeIssueKey(input.q) !== null && providerStatus(e) === 400;
+        if (!keyRefused || !fullTextTerms(input.q)) throw e;
+        return searchPage(ctx, integration, searchJql(input.q, { matchKey: false }), input.limit);
       }
     },
     (items) => ({ count: items.length }),

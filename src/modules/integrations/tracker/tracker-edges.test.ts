@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../../config/index.ts';
 import { expectError, expectInvalid } from '../../../test/assertions.ts';
+import { basicAuth } from '../../../test/fakes/fake-server.ts';
+import { JIRA_CREDENTIALS } from '../../../test/fakes/jira-fake.ts';
 import { useHarness } from '../../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../../test/security-matrix.ts';
 import { trackerScene } from './tracker-test-fixtures.ts';
@@ -44,6 +46,19 @@ describe('tracker calls at the edges', () => {
     expect(expectError(await search(closed, { q: 'invoice' }), 502, 'upstream_error').message).toMatch(
       /could not be reached/,
     );
+  });
+
+  it('never repeats the credentials a provider echoes in its error', async () => {
+    const ws = await workspaceWithTracker();
+    const header = basicAuth(JIRA_CREDENTIALS.email, JIRA_CREDENTIALS.apiToken);
+    s.jira.failNext(400, {
+      errorMessages: [`Bad request with ${header}`, `unknown user ${JIRA_CREDENTIALS.apiToken}`],
+    });
+    const error = expectError(await search(ws, { q: 'invoice' }), 502, 'upstream_error');
+    expect(error.message).toMatch(/Bad request with Basic \[redacted.*unknown user \[redacted\]/);
+    expect(error.message).not.toContain(JIRA_CREDENTIALS.apiToken);
+    expect(error.message).not.toContain(header.slice('Basic '.length));
+    expect(JSON.stringify(await trackerAudit(ws))).not.toContain(JIRA_CREDENTIALS.apiToken);
   });
 
   it('retries once after a short Retry-After, and reports a tracker that keeps limiting', async () => {

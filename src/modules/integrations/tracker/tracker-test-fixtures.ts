@@ -1,8 +1,9 @@
 /** A Jira fake with a few issues, and a workspace whose tracker points at it. */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { adfDoc, JIRA_CREDENTIALS, startJiraFake, type JiraFake } from '../../../test/fakes/jira-fake.ts';
 import type { Harness, TestUser } from '../../../test/harness.ts';
-import { auditOf, workspaceRouteUsers } from '../../workspaces/workspace-routes-test-scenario.ts';
+import { auditOf, workspaceScene } from '../../workspaces/workspace-routes-test-scenario.ts';
+import { workspaceWithProvider } from '../integration-test-fixtures.ts';
 
 export const ISSUES = [
   {
@@ -32,37 +33,28 @@ export const ISSUES = [
 
 /** The file's users and a Jira fake, started and closed around the file's tests. */
 export function trackerScene(h: Harness) {
-  const s = {} as { alice: TestUser; bob: TestUser; outsider: TestUser; jira: JiraFake };
+  const scene = workspaceScene(h);
+  const s = scene.users as typeof scene.users & { jira: JiraFake };
   beforeAll(async () => {
-    Object.assign(s, await workspaceRouteUsers(h));
     s.jira = await startJiraFake({ issues: ISSUES });
   });
   afterAll(async () => {
     await s.jira.close();
   });
   /** A workspace (alice admin, bob member) with the tracker saved: the fake, or what `config` says. */
-  async function workspaceWithTracker(config: Record<string, unknown> = {}, enabled = true): Promise<string> {
-    const ws = await h.workspace([
-      [s.alice, 'admin'],
-      [s.bob, 'member'],
-    ]);
-    const res = await h.request('PUT', '/v1/integrations', {
-      as: s.alice,
-      body: {
-        workspace_key: ws,
-        provider: 'tracker',
-        enabled,
-        config: {
-          base_url: s.jira.baseUrl,
-          email: JIRA_CREDENTIALS.email,
-          api_token: JIRA_CREDENTIALS.apiToken,
-          ...config,
-        },
+  const workspaceWithTracker = (config: Record<string, unknown> = {}, enabled = true) =>
+    workspaceWithProvider(
+      h,
+      scene,
+      'tracker',
+      {
+        base_url: s.jira.baseUrl,
+        email: JIRA_CREDENTIALS.email,
+        api_token: JIRA_CREDENTIALS.apiToken,
+        ...config,
       },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return ws;
-  }
+      enabled,
+    );
   const search = (ws: string, query: Record<string, string>, as?: TestUser) =>
     h.request('GET', '/v1/tracker/search', { as: as ?? s.bob, query: { workspace_key: ws, ...query } });
   const read = (ws: string, query: Record<string, string>, as?: TestUser) =>

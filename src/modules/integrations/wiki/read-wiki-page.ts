@@ -1,10 +1,8 @@
 import type { Ctx } from '../../../platform/context.ts';
 import { invalidField } from '../../../platform/http/errors.ts';
-import { requireWorkspaceRole } from '../../workspaces/access.ts';
 import { auditedProviderCall } from '../audited-provider-call.ts';
 import { wikiApiRoot } from '../base-url.ts';
 import { clipContent } from '../clip-content.ts';
-import { configuredIntegration } from '../configured-integration.ts';
 import { providerGetJson } from '../provider-call.ts';
 import { pageIdFrom } from './cql.ts';
 import { storageToText } from './storage-to-text.ts';
@@ -40,13 +38,16 @@ export async function readWikiPage({
 }): Promise<WikiPageText> {
   const id = pageIdFrom(input.page_id);
   if (!id) throw invalidField('query.page_id', 'must be a page id or a page URL (tiny links cannot be read)');
-  const access = await requireWorkspaceRole(ctx, input.workspace_key, 'member');
   return auditedProviderCall(
     ctx,
-    access,
-    { action: 'wiki.read', target: { type: 'wiki_page', id }, params: { page_id: id } },
-    async () => {
-      const integration = await configuredIntegration(ctx, access, 'wiki');
+    {
+      workspaceKey: input.workspace_key,
+      provider: 'wiki',
+      action: 'wiki.read',
+      target: { type: 'wiki_page', id },
+      params: { page_id: id },
+    },
+    async (integration) => {
       const root = wikiApiRoot(String(integration.fields.base_url));
       const url = `${root}/api/v2/pages/${encodeURIComponent(id)}?body-format=storage`;
       const page = (await providerGetJson(ctx, integration, url, `Page ${id}`)) as V2Page;

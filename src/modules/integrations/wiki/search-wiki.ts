@@ -1,9 +1,7 @@
 import type { Ctx } from '../../../platform/context.ts';
 import { redactSecrets } from '../../../platform/redact-secrets.ts';
-import { requireWorkspaceRole } from '../../workspaces/access.ts';
 import { auditedProviderCall } from '../audited-provider-call.ts';
 import { wikiApiRoot } from '../base-url.ts';
-import { configuredIntegration } from '../configured-integration.ts';
 import { providerGetJson } from '../provider-call.ts';
 import { searchCql } from './cql.ts';
 
@@ -57,14 +55,17 @@ export async function searchWiki({
   ctx: Ctx;
   input: { workspace_key: string; q: string; limit: number };
 }): Promise<WikiPageSummary[]> {
-  const access = await requireWorkspaceRole(ctx, input.workspace_key, 'member');
   const params = { q: redactSecrets(input.q).text, limit: input.limit };
   return auditedProviderCall(
     ctx,
-    access,
-    { action: 'wiki.search', target: { type: 'wiki', id: null }, params },
-    async () => {
-      const integration = await configuredIntegration(ctx, access, 'wiki');
+    {
+      workspaceKey: input.workspace_key,
+      provider: 'wiki',
+      action: 'wiki.search',
+      target: { type: 'wiki', id: null },
+      params,
+    },
+    async (integration) => {
       const root = wikiApiRoot(String(integration.fields.base_url));
       const query = new URLSearchParams({ cql: searchCql(input.q), limit: String(input.limit) });
       const body = (await providerGetJson(

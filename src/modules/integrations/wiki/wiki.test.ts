@@ -8,14 +8,15 @@ import {
 } from '../../../test/fakes/confluence-fake.ts';
 import { useHarness, type TestUser } from '../../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../../test/security-matrix.ts';
-import { auditOf, workspaceRouteUsers } from '../../workspaces/workspace-routes-test-scenario.ts';
+import { auditOf, workspaceScene } from '../../workspaces/workspace-routes-test-scenario.ts';
+import { workspaceWithProvider } from '../integration-test-fixtures.ts';
 import { TRUNCATION_MARKER } from '../clip-content.ts';
 
 const h = useHarness();
-const s = {} as { alice: TestUser; bob: TestUser; outsider: TestUser; wiki: ConfluenceFake; pageId: string };
+const scene = workspaceScene(h);
+const s = scene.users as typeof scene.users & { wiki: ConfluenceFake; pageId: string };
 
 beforeAll(async () => {
-  Object.assign(s, await workspaceRouteUsers(h));
   s.wiki = await startConfluenceFake({
     pages: [
       {
@@ -38,27 +39,12 @@ afterAll(async () => {
 });
 
 /** A workspace whose wiki (base URL as given, `/wiki` suffix or not) is the fake. */
-async function workspaceWithWiki(suffix = '/wiki'): Promise<string> {
-  const ws = await h.workspace([
-    [s.alice, 'admin'],
-    [s.bob, 'member'],
-  ]);
-  const res = await h.request('PUT', '/v1/integrations', {
-    as: s.alice,
-    body: {
-      workspace_key: ws,
-      provider: 'wiki',
-      enabled: true,
-      config: {
-        base_url: `${s.wiki.baseUrl}${suffix}`,
-        email: CONFLUENCE_CREDENTIALS.email,
-        api_token: CONFLUENCE_CREDENTIALS.apiToken,
-      },
-    },
+const workspaceWithWiki = (suffix = '/wiki') =>
+  workspaceWithProvider(h, scene, 'wiki', {
+    base_url: `${s.wiki.baseUrl}${suffix}`,
+    email: CONFLUENCE_CREDENTIALS.email,
+    api_token: CONFLUENCE_CREDENTIALS.apiToken,
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return ws;
-}
 const get = (path: string, ws: string, query: Record<string, string>, as: TestUser = s.bob) =>
   h.request('GET', path, { as, query: { workspace_key: ws, ...query } });
 
