@@ -3,6 +3,7 @@ import { AppError, upstreamError } from '../../platform/http/errors.ts';
 import { outboundGet, OutboundError, withOneRetryOn429 } from '../../platform/outbound-http.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
 import type { EffectiveIntegration } from './effective-integration.ts';
+import type { Json } from './provider-json.ts';
 
 /** The longest part of a provider's own error text repeated in ours. */
 const MAX_PROVIDER_MESSAGE = 300;
@@ -41,7 +42,7 @@ export function providerMessage(text: string, secrets: string[] = []): string {
 }
 
 /**
- * A GET to a provider with the integration's Basic credentials, answering the parsed JSON of a 2xx.
+ * A GET to a provider with the integration's Basic credentials, answering the JSON object of a 2xx.
  * `missing` names what a 404 means (the read fails with 404 and the provider's message). Credentials
  * refused, limits, provider errors, timeouts and network failures answer 502 `upstream_error`
  * naming the provider and its answer; never a 500.
@@ -51,7 +52,7 @@ export async function providerGetJson(
   integration: EffectiveIntegration,
   url: string,
   missing: string,
-): Promise<unknown> {
+): Promise<Json> {
   const label = integration.provider;
   const token = String(integration.fields.api_token);
   const credentials = Buffer.from(`${String(integration.fields.email)}:${token}`).toString('base64');
@@ -74,11 +75,16 @@ export async function providerGetJson(
     throw e;
   }
   if (res.status >= 200 && res.status < 300) {
+    let body: unknown;
     try {
-      return JSON.parse(res.text) as unknown;
+      body = JSON.parse(res.text);
     } catch {
       throw upstreamError(`The ${label} answered something that is not JSON`, { status: res.status });
     }
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw upstreamError(`The ${label} answered JSON that is not an object`, { status: res.status });
+    }
+    return body as Json;
   }
   const said = providerMessage(res.text, [token, credentials]);
   if (res.status === 404) throw new AppError('not_found', `${missing} not found at the ${label}: ${said}`);

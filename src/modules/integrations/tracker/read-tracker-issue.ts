@@ -7,7 +7,8 @@ import { providerGetJson } from '../provider-call.ts';
 import { adfToText } from './adf-to-text.ts';
 import { normalizeIssueKey } from './jql.ts';
 import { SEARCH_FIELDS } from './search-tracker.ts';
-import { issueUrl, type TrackerComment, type TrackerIssue } from './tracker-issue.ts';
+import { at, text, type Json } from '../provider-json.ts';
+import { issueComments, issueField, issueSummary, type TrackerIssueSummary } from './tracker-issue.ts';
 
 /** Comments shown with an issue, newest last. */
 export const RECENT_COMMENTS = 5;
@@ -22,23 +23,23 @@ export interface TrackerIssueText {
   truncated: boolean;
 }
 
-function commentText(c: TrackerComment): string {
-  const who = c.author?.displayName ?? 'someone';
-  return `${who}${c.created ? ` (${c.created})` : ''}:\n${adfToText(c.body)}`;
+function commentText(c: unknown): string {
+  const who = text(at(c, 'author', 'displayName')) ?? 'someone';
+  const created = text(at(c, 'created'));
+  return `${who}${created ? ` (${created})` : ''}:\n${adfToText(at(c, 'body'))}`;
 }
 
 /** An issue as readable text: type, status and assignee, its description, then its recent comments. */
-function issueText(issue: TrackerIssue): string {
-  const f = issue.fields ?? {};
+function issueText(summary: TrackerIssueSummary, issue: Json): string {
   const facts = [
-    f.issuetype?.name && `Type: ${f.issuetype.name}`,
-    f.status?.name && `Status: ${f.status.name}`,
-    `Assignee: ${f.assignee?.displayName ?? 'unassigned'}`,
+    summary.issue_type && `Type: ${summary.issue_type}`,
+    summary.status && `Status: ${summary.status}`,
+    `Assignee: ${summary.assignee ?? 'unassigned'}`,
   ].filter(Boolean);
-  const description = adfToText(f.description) || '(no description)';
-  const comments = (f.comment?.comments ?? []).slice(-RECENT_COMMENTS).map(commentText);
+  const description = adfToText(issueField(issue, 'description')) || '(no description)';
+  const comments = issueComments(issue).slice(-RECENT_COMMENTS).map(commentText);
   return [
-    `${issue.key}: ${f.summary ?? ''}`,
+    `${summary.key}: ${summary.summary}`,
     facts.join(' · '),
     '',
     description,
@@ -75,15 +76,16 @@ export async function readTrackerIssue({
     async (integration) => {
       const site = siteUrl(String(integration.fields.base_url));
       const url = `${site}/rest/api/3/issue/${encodeURIComponent(key)}?fields=${SEARCH_FIELDS},description,comment`;
-      const issue = (await providerGetJson(ctx, integration, url, `Issue ${key}`)) as TrackerIssue;
-      const clipped = clipContent(issueText(issue), input.max_chars);
+      const issue = await providerGetJson(ctx, integration, url, `Issue ${key}`);
+      // Never null: the key asked for stands in when the answer has none.
+      const summary = issueSummary(site, { ...issue, key: text(issue.key) ?? key })!;
       return {
-        key: issue.key ?? key,
-        summary: issue.fields?.summary ?? '',
-        status: issue.fields?.status?.name ?? null,
-        url: issueUrl(site, issue.key ?? key),
-        updated: issue.fields?.updated ?? null,
-        ...clipped,
+        key: summary.key,
+        summary: summary.summary,
+        status: summary.status,
+        url: summary.url,
+        updated: summary.updated,
+        ...clipContent(issueText(summary, issue), input.max_chars),
       };
     },
   );

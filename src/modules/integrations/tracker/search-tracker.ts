@@ -5,22 +5,18 @@ import { siteUrl } from '../base-url.ts';
 import type { EffectiveIntegration } from '../effective-integration.ts';
 import { providerGetJson, providerStatus } from '../provider-call.ts';
 import { fullTextTerms, normalizeIssueKey, searchJql } from './jql.ts';
-import { issueSummary, type TrackerIssue, type TrackerIssueSummary } from './tracker-issue.ts';
+import { list } from '../provider-json.ts';
+import { issueSummary, type TrackerIssueSummary } from './tracker-issue.ts';
 
 export const SEARCH_FIELDS = 'summary,status,issuetype,assignee,updated';
 
 async function searchPage(ctx: Ctx, integration: EffectiveIntegration, jql: string, limit: number) {
   const site = siteUrl(String(integration.fields.base_url));
   const query = new URLSearchParams({ jql, maxResults: String(limit), fields: SEARCH_FIELDS });
-  const body = (await providerGetJson(
-    ctx,
-    integration,
-    `${site}/rest/api/3/search/jql?${query}`,
-    'Search',
-  )) as {
-    issues?: TrackerIssue[];
-  };
-  return (body.issues ?? []).slice(0, limit).map((issue) => issueSummary(site, issue));
+  const body = await providerGetJson(ctx, integration, `${site}/rest/api/3/search/jql?${query}`, 'Search');
+  return list(body.issues)
+    .slice(0, limit)
+    .flatMap((issue) => issueSummary(site, issue) ?? []);
 }
 
 /**

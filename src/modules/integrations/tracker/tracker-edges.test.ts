@@ -48,6 +48,47 @@ describe('tracker calls at the edges', () => {
     );
   });
 
+  it('reads answers of an unexpected shape without a 500: odd fields are left out, a non-object is a 502', async () => {
+    const ws = await workspaceWithTracker();
+    s.jira.failNext(200, {
+      issues: [
+        { key: 'ODD-1', fields: { summary: 42, status: 'open', assignee: [] } },
+        { fields: {} },
+        'x',
+        null,
+      ],
+    });
+    const odd = await search(ws, { q: 'invoice' });
+    expect(odd.statusCode, odd.body).toBe(200);
+    expect(odd.json()).toEqual({
+      items: [
+        {
+          key: 'ODD-1',
+          summary: '',
+          status: null,
+          issue_type: null,
+          assignee: null,
+          updated: null,
+          url: `${s.jira.baseUrl}/browse/ODD-1`,
+        },
+      ],
+    });
+    s.jira.failNext(200, { fields: { summary: ['x'], comment: { comments: 'none' } } });
+    const read200 = await read(ws, { issue_key: 'BILL-7' });
+    expect(read200.statusCode, read200.body).toBe(200);
+    expect(read200.json()).toMatchObject({
+      key: 'BILL-7',
+      summary: '',
+      content: expect.stringContaining('(no description)'),
+    });
+    for (const body of ['[1,2]', 'null', '"text"']) {
+      s.jira.failNext(200, body, { 'content-type': 'application/json' });
+      expect(expectError(await read(ws, { issue_key: 'BILL-7' }), 502, 'upstream_error').message).toMatch(
+        /not an object/,
+      );
+    }
+  });
+
   it('never repeats the credentials a provider echoes in its error', async () => {
     const ws = await workspaceWithTracker();
     const header = basicAuth(JIRA_CREDENTIALS.email, JIRA_CREDENTIALS.apiToken);

@@ -1,23 +1,6 @@
-/** The shape of a Jira Cloud issue as ctxhub reads it, and the summary searches answer. */
-export interface TrackerIssue {
-  key: string;
-  fields?: {
-    summary?: string;
-    status?: { name?: string } | null;
-    issuetype?: { name?: string } | null;
-    assignee?: { displayName?: string } | null;
-    updated?: string;
-    description?: unknown;
-    comment?: { comments?: TrackerComment[] };
-  };
-}
+import { at, list, text, type Json } from '../provider-json.ts';
 
-export interface TrackerComment {
-  author?: { displayName?: string } | null;
-  created?: string;
-  body?: unknown;
-}
-
+/** A Jira Cloud issue as searches answer it. */
 export interface TrackerIssueSummary {
   key: string;
   summary: string;
@@ -30,15 +13,24 @@ export interface TrackerIssueSummary {
 
 export const issueUrl = (site: string, key: string) => `${site}/browse/${encodeURIComponent(key)}`;
 
-export function issueSummary(site: string, issue: TrackerIssue): TrackerIssueSummary {
-  const f = issue.fields ?? {};
+/** The fields of an issue (`fields.<name>`), read without trusting their shape. */
+export const issueField = (issue: Json, ...path: string[]) => at(issue, 'fields', ...path);
+
+/** A search result as answered, or null when it has no key. */
+export function issueSummary(site: string, issue: unknown): TrackerIssueSummary | null {
+  const key = text(at(issue, 'key'));
+  if (!key) return null;
+  const field = (...path: string[]) => text(at(issue, 'fields', ...path));
   return {
-    key: issue.key,
-    summary: f.summary ?? '',
-    status: f.status?.name ?? null,
-    issue_type: f.issuetype?.name ?? null,
-    assignee: f.assignee?.displayName ?? null,
-    updated: f.updated ?? null,
-    url: issueUrl(site, issue.key),
+    key,
+    summary: field('summary') ?? '',
+    status: field('status', 'name'),
+    issue_type: field('issuetype', 'name'),
+    assignee: field('assignee', 'displayName'),
+    updated: field('updated'),
+    url: issueUrl(site, key),
   };
 }
+
+/** An issue's comments, oldest first, as Jira answers them. */
+export const issueComments = (issue: Json) => list(issueField(issue, 'comment', 'comments'));

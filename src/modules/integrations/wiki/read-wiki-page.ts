@@ -4,16 +4,10 @@ import { auditedProviderCall } from '../audited-provider-call.ts';
 import { wikiApiRoot } from '../base-url.ts';
 import { clipContent } from '../clip-content.ts';
 import { providerGetJson } from '../provider-call.ts';
+import { at, text } from '../provider-json.ts';
 import { pageIdFrom } from './cql.ts';
+import { pageUrl } from './search-wiki.ts';
 import { storageToText } from './storage-to-text.ts';
-
-interface V2Page {
-  id?: string;
-  title?: string;
-  version?: { createdAt?: string };
-  body?: { storage?: { value?: string } };
-  _links?: { webui?: string };
-}
 
 export interface WikiPageText {
   id: string;
@@ -50,15 +44,15 @@ export async function readWikiPage({
     async (integration) => {
       const root = wikiApiRoot(String(integration.fields.base_url));
       const url = `${root}/api/v2/pages/${encodeURIComponent(id)}?body-format=storage`;
-      const page = (await providerGetJson(ctx, integration, url, `Page ${id}`)) as V2Page;
-      const title = page.title ?? '';
-      const text = `${title}\n\n${storageToText(page.body?.storage?.value ?? '')}`.trim();
+      const page = await providerGetJson(ctx, integration, url, `Page ${id}`);
+      const title = text(page.title) ?? '';
+      const body = `${title}\n\n${storageToText(text(at(page, 'body', 'storage', 'value')) ?? '')}`.trim();
       return {
-        id: page.id ?? id,
+        id: text(page.id) ?? id,
         title,
-        url: `${root}${page._links?.webui ?? `/pages/viewpage.action?pageId=${id}`}`,
-        updated: page.version?.createdAt ?? null,
-        ...clipContent(text, input.max_chars),
+        url: pageUrl(root, text(at(page, '_links', 'webui')), id),
+        updated: text(at(page, 'version', 'createdAt')),
+        ...clipContent(body, input.max_chars),
       };
     },
   );

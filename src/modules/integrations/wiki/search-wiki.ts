@@ -3,16 +3,8 @@ import { redactSecrets } from '../../../platform/redact-secrets.ts';
 import { auditedProviderCall } from '../audited-provider-call.ts';
 import { wikiApiRoot } from '../base-url.ts';
 import { providerGetJson } from '../provider-call.ts';
+import { at, list, text } from '../provider-json.ts';
 import { searchCql } from './cql.ts';
-
-interface SearchResult {
-  content?: { id?: string; title?: string; space?: { name?: string } | null; _links?: { webui?: string } };
-  title?: string;
-  excerpt?: string;
-  url?: string;
-  lastModified?: string;
-  resultGlobalContainer?: { title?: string } | null;
-}
 
 export interface WikiPageSummary {
   id: string;
@@ -24,23 +16,29 @@ export interface WikiPageSummary {
 }
 
 /** Search highlighting markers and whitespace runs out of a title or excerpt. */
-const plainText = (s: string | undefined) =>
+const plainText = (s: string | null) =>
   (s ?? '')
     .replace(/@@@(end)?hl@@@/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 
-function pageSummary(root: string, r: SearchResult): WikiPageSummary | null {
-  const id = r.content?.id;
+/** A page's address under the wiki root from a `webui` path, which may or may not start with /wiki. */
+export const pageUrl = (root: string, webui: string | null, id: string) => {
+  const path = webui ?? `/pages/viewpage.action?pageId=${id}`;
+  return `${root}${path.startsWith('/wiki/') ? path.slice('/wiki'.length) : path}`;
+};
+
+/** A search result as answered, or null when it is not a page with an id. */
+function pageSummary(root: string, r: unknown): WikiPageSummary | null {
+  const id = text(at(r, 'content', 'id'));
   if (!id) return null;
-  const path = r.content?._links?.webui ?? r.url ?? `/pages/viewpage.action?pageId=${id}`;
   return {
     id,
-    title: plainText(r.content?.title ?? r.title),
-    space: r.resultGlobalContainer?.title ?? r.content?.space?.name ?? null,
-    excerpt: plainText(r.excerpt),
-    updated: r.lastModified ?? null,
-    url: `${root}${path.startsWith('/wiki/') ? path.slice('/wiki'.length) : path}`,
+    title: plainText(text(at(r, 'content', 'title')) ?? text(at(r, 'title'))),
+    space: text(at(r, 'resultGlobalContainer', 'title')) ?? text(at(r, 'content', 'space', 'name')),
+    excerpt: plainText(text(at(r, 'excerpt'))),
+    updated: text(at(r, 'lastModified')),
+    url: pageUrl(root, text(at(r, 'content', '_links', 'webui')) ?? text(at(r, 'url')), id),
   };
 }
 
@@ -68,17 +66,9 @@ export async function searchWiki({
     async (integration) => {
       const root = wikiApiRoot(String(integration.fields.base_url));
       const query = new URLSearchParams({ cql: searchCql(input.q), limit: String(input.limit) });
-      const body = (await providerGetJson(
-        ctx,
-        integration,
-        `${root}/rest/api/search?${query}`,
-        'Search',
-      )) as {
-        results?: SearchResult[];
-      };
-      return (body.results ?? [])
-        .map((r) => pageSummary(root, r))
-        .filter((p): p is WikiPageSummary => p !== null)
+      const body = await providerGetJson(ctx, integration, `${root}/rest/api/search?${query}`, 'Search');
+      return list(body.results)
+        .flatMap((r) => pageSummary(root, r) ?? [])
         .slice(0, input.limit);
     },
     (items) => ({ count: items.length }),

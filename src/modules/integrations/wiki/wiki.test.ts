@@ -118,6 +118,15 @@ describe('wiki search and read', () => {
     });
     s.wiki.failNext(500);
     expectError(await get('/v1/wiki/search', ws, { q: 'runbook' }), 502, 'upstream_error');
+    s.wiki.failNext(200, { results: [{ content: { id: 5 } }, { content: { id: '7', title: ['x'] } }, null] });
+    const odd = await get('/v1/wiki/search', ws, { q: 'runbook' });
+    expect(odd.statusCode, odd.body).toBe(200);
+    expect(odd.json()).toMatchObject({ items: [{ id: '7', title: '', space: null, excerpt: '' }] });
+    s.wiki.failNext(200, { id: '98765', title: 7, body: { storage: { value: { html: 1 } } } });
+    expect((await get('/v1/wiki/read', ws, { page_id: '98765' })).json()).toMatchObject({
+      title: '',
+      content: '',
+    });
   });
 
   it('says Integration not configured without a wiki, and has its security matrix and bad input', async () => {
