@@ -1,6 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { sequentialLatencies } from './latency.ts';
-import { seedMemories, BENCH_PROJECT, BENCH_WORKSPACE } from './seed-memories.ts';
+import {
+  BENCH_PROJECT,
+  BENCH_QUERIES as queries,
+  BENCH_WORKSPACE,
+  withSeededServer,
+} from './seed-memories.ts';
 import { pgliteServer, postgresServer, type Prepare, type RunningServer } from './server.ts';
 
 /**
@@ -10,9 +14,6 @@ import { pgliteServer, postgresServer, type Prepare, type RunningServer } from '
  */
 const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 100_000);
 const TARGET_P95_MS = 25;
-const queries = (
-  JSON.parse(readFileSync(new URL('../eval/recall/queries.json', import.meta.url), 'utf8')) as { q: string }[]
-).map((x) => x.q);
 
 const pathOf = (extra: Record<string, string> = {}) =>
   `/v1/context/bundle?${new URLSearchParams({ workspace_key: BENCH_WORKSPACE, project_key: BENCH_PROJECT, ...extra })}`;
@@ -31,12 +32,7 @@ async function benchBundle(
   engine: string,
   start: (prepare: Prepare) => Promise<RunningServer & { cleanup(): void }>,
 ): Promise<BundleRow> {
-  const t0 = Date.now();
-  const server = await start((db) => seedMemories(db, MEMORIES));
-  console.error(
-    `${engine}: seeded ${MEMORIES} memories and started in ${Math.round((Date.now() - t0) / 1000)} s`,
-  );
-  try {
+  return withSeededServer(engine, start, MEMORIES, async (server) => {
     const withQ = queries.map((q) => pathOf({ q }));
     await sequentialLatencies(server, [...withQ, pathOf()]); // warm-up
     const plain = await sequentialLatencies(
@@ -58,10 +54,7 @@ async function benchBundle(
       'q+subpath p95 ms': sub.p95,
       target: `p95 <= ${TARGET_P95_MS} ms: ${pass ? 'met' : 'MISSED'}`,
     };
-  } finally {
-    await server.stop();
-    server.cleanup();
-  }
+  });
 }
 
 export async function runBundleBench(engines: string[]): Promise<void> {

@@ -1,7 +1,11 @@
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sequentialLatencies } from './latency.ts';
-import { seedMemories, BENCH_PROJECT, BENCH_WORKSPACE } from './seed-memories.ts';
+import {
+  BENCH_PROJECT,
+  BENCH_QUERIES as queries,
+  BENCH_WORKSPACE,
+  withSeededServer,
+} from './seed-memories.ts';
 import { pgliteServer, postgresServer, type Prepare, type RunningServer } from './server.ts';
 
 /**
@@ -11,9 +15,6 @@ import { pgliteServer, postgresServer, type Prepare, type RunningServer } from '
  */
 const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
-const queries = (
-  JSON.parse(readFileSync(new URL('../eval/recall/queries.json', import.meta.url), 'utf8')) as { q: string }[]
-).map((x) => x.q);
 
 const pathOf = (q?: string) =>
   `/v1/memories?${new URLSearchParams({ workspace_key: BENCH_WORKSPACE, project_key: BENCH_PROJECT, limit: '10', ...(q ? { q } : {}) })}`;
@@ -34,12 +35,7 @@ export async function benchRecall(
   start: (prepare: Prepare) => Promise<RunningServer & { cleanup(): void }>,
   rpsTarget: number | null,
 ): Promise<RecallRow> {
-  const t0 = Date.now();
-  const server = await start((db) => seedMemories(db, MEMORIES));
-  console.error(
-    `${engine}: seeded ${MEMORIES} memories and started in ${Math.round((Date.now() - t0) / 1000)} s`,
-  );
-  try {
+  return withSeededServer(engine, start, MEMORIES, async (server) => {
     const withQ = queries.map((q) => pathOf(q));
     await sequentialLatencies(server, withQ); // warm-up
     const q = await sequentialLatencies(server, [...withQ, ...withQ, ...withQ]);
@@ -66,10 +62,7 @@ export async function benchRecall(
       non2xx: load.non2xx,
       target: `p95 <= 15 ms${rpsTarget ? `, >= ${rpsTarget} req/s` : ''}: ${pass ? 'met' : 'MISSED'}`,
     };
-  } finally {
-    await server.stop();
-    server.cleanup();
-  }
+  });
 }
 
 export async function runRecallBench(engines: string[]): Promise<void> {

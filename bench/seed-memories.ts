@@ -9,6 +9,7 @@ import { memories, MEMORY_TYPES } from '../src/modules/memories/table.ts';
 import { projects } from '../src/modules/projects/table.ts';
 import { workspaces } from '../src/modules/workspaces/table.ts';
 import { testConfig } from '../src/config/index.ts';
+import type { Prepare, RunningServer } from './server.ts';
 
 /**
  * Seeds one project with `count` realistic memories straight into the database (before the server
@@ -134,4 +135,32 @@ export async function seedMemories(database: Database, count: number): Promise<v
     });
   }
   await db.execute(sql`analyze`);
+}
+
+/** The recall-eval queries, as the recall and bundle benchmarks send them. */
+export const BENCH_QUERIES = (
+  JSON.parse(readFileSync(new URL('../eval/recall/queries.json', import.meta.url), 'utf8')) as { q: string }[]
+).map((x) => x.q);
+
+/**
+ * Starts a server on a database seeded with `count` memories (timed on stderr), runs `bench`
+ * against it, then stops it and removes its data.
+ */
+export async function withSeededServer<T>(
+  engine: string,
+  start: (prepare: Prepare) => Promise<RunningServer & { cleanup(): void }>,
+  count: number,
+  bench: (server: RunningServer) => Promise<T>,
+): Promise<T> {
+  const t0 = Date.now();
+  const server = await start((db) => seedMemories(db, count));
+  console.error(
+    `${engine}: seeded ${count} memories and started in ${Math.round((Date.now() - t0) / 1000)} s`,
+  );
+  try {
+    return await bench(server);
+  } finally {
+    await server.stop();
+    server.cleanup();
+  }
 }

@@ -9,7 +9,8 @@
  * is printed, not failed.
  */
 import { readFileSync } from 'node:fs';
-import type { Bundle } from '../../src/modules/context/build-bundle.ts';
+import { DEFAULT_BUDGET, type Bundle } from '../../src/modules/context/build-bundle.ts';
+import { oneLine } from '../../src/modules/context/one-line.ts';
 import { rememberCorpus, scratchApp } from '../scratch-app.ts';
 
 interface CorpusItem {
@@ -43,7 +44,6 @@ const read = <T>(name: string): T => JSON.parse(readFileSync(new URL(name, impor
 const corpus = read<CorpusItem[]>('./corpus.json');
 const questions = read<Question[]>('./questions.json');
 const PROJECT_KEY = 'codehost:acme/shop';
-const DEFAULT_BUDGET = 2000;
 /**
  * "Now" of the evaluation, fixed so created_at strings (and so their token counts) are the same at
  * every run; memory ids stay random, which moves an item's token count by a token or two.
@@ -62,11 +62,12 @@ for (const [i, question] of questions.entries()) {
 }
 
 /** The summary is shown as text without an id: find the summary memory it was cut from. */
-const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 function summaryIdOf(summary: string): string | undefined {
-  const head = flat(summary).replace(/…$/, '');
+  const head = summary.replace(/…$/, '');
   if (head.length < 20) return undefined;
-  return corpus.find((item) => item.type === 'summary' && flat(item.content).startsWith(head))?.id;
+  return corpus.find(
+    (item) => item.type === 'summary' && oneLine(item.content, item.content.length).startsWith(head),
+  )?.id;
 }
 
 const s = await scratchApp();

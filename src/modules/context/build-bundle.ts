@@ -156,7 +156,8 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
     );
   // What a small budget cannot hold of the fixed part: the summary, then the query as shown, are
   // shortened (at word boundaries); if the rest still does not fit, the budget is too small.
-  const fullSummary = snapshot.summary ?? `${access.project.name}: no summary recorded yet.`;
+  // A project name may span lines: the summary is one line all the same.
+  const fullSummary = snapshot.summary ?? oneLine(`${access.project.name}: no summary recorded yet.`);
   const summary = shortenUntil(fullSummary, (s) => fixedOf(s, input.q ?? '') <= budget);
   const query = shortenUntil(input.q ?? '', (q) => fixedOf(summary, q) <= budget);
   const fixed = fixedOf(summary, query);

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
 import { memories, type MemoryStatus, type MemoryType } from '../memories/table.ts';
+import { SNAPSHOT_SECTIONS } from './bundle-sections.ts';
 
 /** What a bundle section may show of a memory. */
 export interface BundleCandidate {
@@ -16,15 +17,11 @@ export interface BundleCandidate {
   truncated: boolean;
 }
 
-/** The memory types the snapshot sections draw from. */
-export const SNAPSHOT_TYPES = [
+/** The memory types the snapshot draws from: the summary and each section's types. */
+export const SNAPSHOT_TYPES: readonly MemoryType[] = [
   'summary',
-  'decision',
-  'constraint',
-  'caveat',
-  'active_work',
-  'activity',
-] as const;
+  ...Object.values(SNAPSHOT_SECTIONS).flatMap((section) => section.types),
+];
 /**
  * Newest memories read per (type, status): each read is one short walk of the type/recency index.
  * Confirmed memories are curated and stay relevant for long, so more of them are read.

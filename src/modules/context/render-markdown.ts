@@ -8,9 +8,11 @@ function bullet(item: BundleItem): string {
     item.type,
     item.status === 'draft' ? 'draft' : undefined,
     item.subpath,
-    item.created_at.slice(0, 10),
+    item.created_at,
   ].filter(Boolean);
-  const evidence = item.evidence_ref ? ` (evidence: ${item.evidence_ref})` : '';
+  // A reference may hold line breaks: flattened, never cut.
+  const ref = item.evidence_ref;
+  const evidence = ref ? ` (evidence: ${oneLine(ref, ref.length)})` : '';
   return `- ${item.text} _[${tags.join(', ')}]_${evidence}`;
 }
 

@@ -52,17 +52,16 @@ async function* importMessages(ctx: Ctx, importId: string): AsyncGenerator<Impor
     .orderBy(asc(rawSessions.id));
   let group: string[] = [];
   let size = 0;
-  for (let i = 0; i <= sessions.length; i++) {
-    const next = sessions[i];
-    if (next && (group.length === 0 || size + next.count <= BATCH_MESSAGES)) {
-      group.push(next.id);
-      size += next.count;
-      continue;
+  for (const session of sessions) {
+    if (group.length && size + session.count > BATCH_MESSAGES) {
+      yield* groupMessages(ctx, group);
+      group = [];
+      size = 0;
     }
-    yield* groupMessages(ctx, group);
-    group = next ? [next.id] : [];
-    size = next?.count ?? 0;
+    group.push(session.id);
+    size += session.count;
   }
+  yield* groupMessages(ctx, group);
 }
 
 async function* groupMessages(ctx: Ctx, sessionIds: string[]): AsyncGenerator<ImportMessage[]> {
