@@ -1,7 +1,6 @@
 import accepts from '@fastify/accepts';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createRequire } from 'node:module';
 import type { Config } from './config/index.ts';
 import type { Db } from './platform/db/client.ts';
 import { installAuth } from './platform/http/auth-hook.ts';
@@ -15,6 +14,7 @@ import { requestIdOf } from './platform/http/request-id.ts';
 import type { AppDeps } from './platform/http/request-context.ts';
 import type { App } from './platform/http/types.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { version } from './platform/version.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { integrationRoutes } from './modules/integrations/routes.ts';
@@ -24,14 +24,13 @@ import { contextRoutes } from './modules/context/routes.ts';
 import { rawRoutes } from './modules/raw/routes.ts';
 import { resolutionRoutes } from './modules/resolution/routes.ts';
 import { memoryRoutes } from './modules/memories/routes.ts';
+import { mcpRoutes } from './modules/mcp/routes.ts';
 import { AuthCache, registerAuthCache } from './modules/api-keys/auth-cache.ts';
 import { authenticateApiKey } from './modules/api-keys/authenticate.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
-
-const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
 export interface BuildAppOptions {
   db: Db;
@@ -95,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   integrationRoutes(app, deps);
   trackerRoutes(app, deps);
   wikiRoutes(app, deps);
+  mcpRoutes(app, deps);
   return app;
 }
 

@@ -3,6 +3,7 @@ import { ConfigError } from '../config/index.ts';
 import { DataDirLockedError } from '../platform/db/data-dir-lock.ts';
 import { AppError } from '../platform/http/errors.ts';
 import { CliError } from './api-client.ts';
+import type { ContextOptions } from './context-command.ts';
 import type { ImportOptions } from './import-command.ts';
 
 const program = new Command()
@@ -54,6 +55,41 @@ program
     // Loaded on demand: a client command does not need the server's modules.
     const { importCommand } = await import('./import-command.ts');
     await importCommand(file, options);
+  });
+
+const CLIENT_ENV =
+  '\nEnvironment:\n' +
+  '  SERVICE_URL            the ctxhub server, e.g. http://127.0.0.1:8080\n' +
+  '  SERVICE_API_KEY        your API key\n' +
+  '  SERVICE_WORKSPACE_KEY  the workspace (else call set_workspace)\n' +
+  '  SERVICE_PROJECT_KEY    optional: a project key or manual mapping, resolved with the git clues\n';
+
+program
+  .command('mcp')
+  .description(
+    "MCP server on stdio for a coding assistant: ctxhub's tools, with the project resolved from the working directory",
+  )
+  .addHelpText('after', CLIENT_ENV + '\nStdout carries the MCP protocol only; messages go to stderr.')
+  .action(async () => {
+    const { mcpCommand } = await import('./mcp-command.ts');
+    await mcpCommand();
+  });
+
+program
+  .command('context')
+  .description("Print the working directory's project context bundle as Markdown (for a session-start hook)")
+  .option('--max-chars <n>', 'longest output in characters', '10000')
+  .option('--budget <tokens>', 'token budget of the bundle (default 2000; lowered to fit --max-chars)')
+  .option('--q <text>', 'what the session is about: its most relevant memories are added')
+  .option('--workspace <key>', 'workspace (default: SERVICE_WORKSPACE_KEY)')
+  .option('--project <key>', 'project, instead of resolving the working directory')
+  .addHelpText(
+    'after',
+    CLIENT_ENV + '\nWhere no project resolves, prints nothing and exits 0 (a note on stderr).',
+  )
+  .action(async (options: ContextOptions) => {
+    const { contextCommand } = await import('./context-command.ts');
+    await contextCommand(options);
   });
 
 try {

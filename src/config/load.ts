@@ -124,6 +124,27 @@ function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
     importMaxBytes: env.SERVICE_IMPORT_MAX_BYTES,
     importDir: resolve(env.SERVICE_IMPORT_DIR ?? join(dataDir, 'imports')),
     integrations: integrationEnv(env),
+    mcp: mcpEnv(env),
+  };
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '::1'];
+
+/**
+ * The remote MCP endpoint answers to loopback names, the listening address (unless a wildcard),
+ * SERVICE_PUBLIC_URL's host and SERVICE_MCP_ALLOWED_HOSTS; browsers may call it from those hosts'
+ * origins and SERVICE_MCP_ALLOWED_ORIGINS (DNS rebinding protection).
+ */
+function mcpEnv(env: Env): Config['mcp'] {
+  const listening = ['0.0.0.0', '::', ''].includes(env.HOST) ? [] : [env.HOST.toLowerCase()];
+  const publicHost = env.SERVICE_PUBLIC_URL
+    ? [new URL(env.SERVICE_PUBLIC_URL).hostname.replace(/^\[|\]$/g, '')]
+    : [];
+  return {
+    allowedHosts: [
+      ...new Set([...LOOPBACK_HOSTS, ...listening, ...publicHost, ...(env.SERVICE_MCP_ALLOWED_HOSTS ?? [])]),
+    ],
+    allowedOrigins: env.SERVICE_MCP_ALLOWED_ORIGINS ?? [],
   };
 }
 

@@ -59,6 +59,27 @@ const prefixList = z.string().transform((v) =>
     .filter((p) => p !== ''),
 );
 
+/** Host names (no port) the remote MCP endpoint answers to, besides the defaults. */
+const hostList = prefixList.pipe(
+  z.array(
+    z
+      .string()
+      .regex(
+        /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)$/,
+        'each must be a host name without port, e.g. mcp.example.com',
+      )
+      .transform((h) => h.toLowerCase().replace(/^\[|\]$/g, '')),
+  ),
+);
+/** Browser origins (`https://app.example.com`) allowed to call the remote MCP endpoint. */
+const originList = prefixList.pipe(
+  z.array(
+    z
+      .url({ protocol: /^https?$/, message: 'each must be an http(s) origin, e.g. https://app.example.com' })
+      .transform((o) => new URL(o).origin),
+  ),
+);
+
 export const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -85,6 +106,8 @@ export const envSchema = z.object({
   SERVICE_IMPORT_MAX_BYTES: int(1024, 10 * 1024 ** 3).default(200 * 1024 * 1024),
   SERVICE_IMPORT_DIR: z.string().min(1).optional(),
   SERVICE_ALLOW_PRIVATE_NETWORK: booleanFromEnv.default(false),
+  SERVICE_MCP_ALLOWED_HOSTS: hostList.optional(),
+  SERVICE_MCP_ALLOWED_ORIGINS: originList.optional(),
   SERVICE_INTEGRATION_TIMEOUT_MS: int(100, 120_000).default(10_000),
   SERVICE_INTEGRATION_LOCKED_PROVIDERS: lockedProviders.default([]),
   SERVICE_TRACKER_BASE_URL: serviceUrl.optional(),
@@ -156,4 +179,6 @@ export interface Config {
   /** Where uploads are kept until their import is done with them. */
   importDir: string;
   integrations: IntegrationEnv;
+  /** Who may call the remote MCP endpoint: Host names (no port) and extra browser origins. */
+  mcp: { allowedHosts: string[]; allowedOrigins: string[] };
 }

@@ -28,7 +28,7 @@ export function installAuth(app: App, authenticate: Authenticator, limits: RateL
     const actor = presented ? await authenticate(presented) : null;
     if (!actor) {
       await limits.consumeIp(req.ip);
-      throw unauthenticated();
+      throw unauthenticated(presented !== undefined);
     }
     const budget = await limits.consumeKey(actor.apiKeyId ?? actor.userId);
     reply.header('x-ratelimit-remaining', budget.remainingPoints);

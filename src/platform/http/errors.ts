@@ -54,7 +54,11 @@ export const invalid = (problems: FieldProblem[], message = 'Request is not vali
   new AppError('validation_failed', message, problems);
 export const invalidField = (path: string, message: string) =>
   invalid([{ path, message }], `${path}: ${message}`);
-export const unauthenticated = () => new AppError('unauthenticated', 'Invalid API key');
+/** 401 with the challenge of RFC 6750: `invalid_token` when a key was presented. */
+export const unauthenticated = (presented = false) =>
+  new AppError('unauthenticated', 'Invalid API key', undefined, {
+    'www-authenticate': presented ? 'Bearer realm="ctxhub", error="invalid_token"' : 'Bearer realm="ctxhub"',
+  });
 export const forbidden = (message: string) => new AppError('forbidden', message);
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 /**

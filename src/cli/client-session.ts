@@ -1,0 +1,28 @@
+import { contextClientEnv, type ContextClientConfig } from '../config/index.ts';
+import { pathWithQuery, type ApiPort } from '../modules/mcp/api-port.ts';
+import { readGitContext } from '../modules/mcp/git-context.ts';
+import { SessionContext } from '../modules/mcp/session-context.ts';
+import { ApiClient } from './api-client.ts';
+
+/** An API call of an assistant's tool waits at most this long. */
+const CALL_TIMEOUT_MS = 60_000;
+
+/**
+ * What `ctxhub mcp` and `ctxhub context` share: the environment, a client of the server, the API
+ * port over it, and a session that resolves the working directory's project.
+ */
+export function clientSession(cwd: string) {
+  const config: ContextClientConfig = contextClientEnv();
+  const client = new ApiClient(config, CALL_TIMEOUT_MS);
+  const api: ApiPort = {
+    get: (path, query) => client.json('GET', pathWithQuery(path, query)),
+    post: (path, body) => client.json('POST', path, body),
+  };
+  const context = new SessionContext({
+    api,
+    workspaceKey: config.workspaceKey,
+    projectKey: config.projectKey,
+    readGit: () => readGitContext(cwd),
+  });
+  return { config, client, api, context };
+}

@@ -1,0 +1,66 @@
+import { DEFAULT_BUDGET, MIN_BUDGET } from '../modules/context/build-bundle.ts';
+import { isApiFailure } from '../modules/mcp/api-port.ts';
+import { clientSession } from './client-session.ts';
+
+export interface ContextOptions {
+  maxChars: string;
+  budget?: string;
+  q?: string;
+  workspace?: string;
+  project?: string;
+}
+
+/** Tries at the budget, then at smaller ones, before cutting the Markdown at a line. */
+const MAX_TRIES = 3;
+
+/**
+ * `ctxhub context`: the current project's bundle as Markdown on stdout, for a session-start hook.
+ * The project is resolved from the working directory as `ctxhub mcp` does; the text fits
+ * `--max-chars` (a smaller budget is asked for when the first answer is longer). Where no project
+ * resolves it prints nothing and exits 0 (a note on stderr), so a hook stays quiet in other folders.
+ */
+export async function contextCommand(options: ContextOptions): Promise<void> {
+  const maxChars = wholeNumber('--max-chars', options.maxChars, 500, 1_000_000);
+  let budget = options.budget ? wholeNumber('--budget', options.budget, MIN_BUDGET, 32_000) : DEFAULT_BUDGET;
+  const { client, context } = clientSession(process.cwd());
+  let at;
+  try {
+    at = await context.project({ workspace_key: options.workspace, project_key: options.project });
+  } catch (err) {
+    if (isApiFailure(err) && err.status !== 404 && err.status !== 400) throw err;
+    if (!isApiFailure(err) && !/^No (project|workspace)/.test((err as Error).message)) throw err;
+    process.stderr.write(`ctxhub context: no context: ${(err as Error).message}\n`);
+    return;
+  }
+  let text = '';
+  for (let attempt = 1; attempt <= MAX_TRIES; attempt += 1) {
+    const query = new URLSearchParams({
+      workspace_key: at.workspace_key,
+      project_key: at.project_key,
+      format: 'markdown',
+      budget: String(budget),
+      ...(options.q ? { q: options.q } : {}),
+      ...(at.subpath ? { current_subpath: at.subpath } : {}),
+    });
+    text = await client.text(`/v1/context/bundle?${query}`);
+    if (text.length <= maxChars || budget === MIN_BUDGET) break;
+    budget = Math.max(MIN_BUDGET, Math.floor((budget * maxChars * 0.9) / text.length));
+  }
+  process.stdout.write(`${fitLines(text, maxChars)}\n`);
+}
+
+/** The text cut after its last whole line within `max` characters. */
+export function fitLines(text: string, max: number): string {
+  const trimmed = text.trimEnd();
+  if (trimmed.length <= max) return trimmed;
+  const cut = trimmed.lastIndexOf('\n', max);
+  return cut > 0 ? trimmed.slice(0, cut) : trimmed.slice(0, max);
+}
+
+function wholeNumber(flag: string, value: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    throw new Error(`${flag} must be a whole number from ${min} to ${max}`);
+  }
+  return n;
+}

@@ -1,0 +1,126 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { workspaceKey } from '../../platform/http/fields.ts';
+import { pageQuery } from '../../platform/http/pagination.ts';
+import { projectKey } from '../projects/project-key.ts';
+import { projectList } from '../projects/schemas.ts';
+import { segment, type ApiPort } from './api-port.ts';
+import { contextState, type ContextState, type McpContext } from './mcp-context.ts';
+import { workspaceArg } from './tool-fields.ts';
+import { count, runTool } from './tool-result.ts';
+
+const sessionHints = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+function stateText(s: ContextState): string {
+  const project = s.project ? `${s.project.key}${s.project.name ? ` (${s.project.name})` : ''}` : '(none)';
+  return [
+    `Workspace: ${s.workspace_key ?? '(none)'}`,
+    `Project: ${project}${s.pinned ? ' [pinned]' : ''}`,
+    ...(s.subpath ? [`Sub-path: ${s.subpath}`] : []),
+    ...(s.notice ? [`Note: ${s.notice}`] : []),
+  ].join('\n');
+}
+
+const answerState = async (state: Promise<ContextState>) => {
+  const s = await state;
+  return { structured: s, text: stateText(s) };
+};
+
+/** set_workspace, set_project, unset_project_pin, get_current_project and list_projects. */
+export function registerContextTools(server: McpServer, api: ApiPort, context: McpContext): void {
+  server.registerTool(
+    'set_workspace',
+    {
+      title: 'Set workspace',
+      description:
+        'Use this ctxhub workspace from now on (you must be a member). The project is then resolved again from the working directory.',
+      inputSchema: { workspace_key: workspaceKey.describe('The workspace key, e.g. `acme`') },
+      outputSchema: contextState.shape,
+      annotations: sessionHints,
+    },
+    (args) => runTool(() => answerState(context.setWorkspace(args.workspace_key))),
+  );
+
+  server.registerTool(
+    'set_project',
+    {
+      title: 'Set and pin project',
+      description:
+        'Use this project from now on and pin it: no automatic switching (by working directory) until unset_project_pin.',
+      inputSchema: {
+        project_key: projectKey,
+        workspace_key: workspaceKey.optional().describe('Its workspace (default: the current workspace)'),
+      },
+      outputSchema: contextState.shape,
+      annotations: sessionHints,
+    },
+    (args) => runTool(() => answerState(context.setProject(args.project_key, args.workspace_key))),
+  );
+
+  server.registerTool(
+    'unset_project_pin',
+    {
+      title: 'Unpin project',
+      description:
+        "Release the project pinned by set_project: the project follows the working directory again, as the workspace's auto_switch settings allow.",
+      inputSchema: {},
+      outputSchema: contextState.shape,
+      annotations: sessionHints,
+    },
+    () => runTool(() => answerState(context.unsetPin())),
+  );
+
+  server.registerTool(
+    'get_current_project',
+    {
+      title: 'Current project',
+      description:
+        'The current workspace and project, whether the project is pinned, and the monorepo sub-path of the working directory.',
+      inputSchema: {},
+      outputSchema: contextState.shape,
+      annotations: { ...sessionHints, readOnlyHint: true },
+    },
+    () => runTool(() => answerState(context.current())),
+  );
+
+  server.registerTool(
+    'list_projects',
+    {
+      title: 'List projects',
+      description: 'Projects of the workspace that you can read, with your role on each.',
+      inputSchema: {
+        ...workspaceArg,
+        limit: z.number().int().min(1).max(200).optional().describe('Page size (1-200, default 50)'),
+        cursor: pageQuery.cursor,
+      },
+      outputSchema: projectList.shape,
+      annotations: { ...sessionHints, readOnlyHint: true },
+    },
+    (args) =>
+      runTool(async () => {
+        const workspace = await context.workspace(args);
+        const list = await api.get<z.output<typeof projectList>>(
+          `/v1/workspaces/${segment(workspace)}/projects`,
+          {
+            limit: args.limit,
+            cursor: args.cursor,
+          },
+        );
+        const lines = list.items.map((p) => `- ${p.key}: ${p.name} (${p.role})`);
+        const more = list.next_cursor ? [`More: call again with cursor ${list.next_cursor}`] : [];
+        return {
+          structured: list,
+          text: [
+            `${count(list.items.length, 'project', 'projects')} in ${workspace}:`,
+            ...lines,
+            ...more,
+          ].join('\n'),
+        };
+      }),
+  );
+}

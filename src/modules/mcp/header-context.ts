@@ -1,0 +1,79 @@
+import { segment, type ApiPort } from './api-port.ts';
+import type { CallContext, ContextState, Given, McpContext, ProjectView } from './mcp-context.ts';
+
+/** The request headers that name the context on the remote endpoint (validated by the route). */
+export interface ContextHeaders {
+  workspace?: string | undefined;
+  project?: string | undefined;
+}
+
+const stateless = (headers: string) =>
+  `The remote endpoint keeps no session between requests: send ${headers} with every request, or pass workspace_key and project_key to each tool.`;
+
+/**
+ * The context of the remote `/mcp` endpoint: the server cannot see the client's git, so the
+ * workspace and project come from each call's arguments or the X-Ctxhub-Workspace /
+ * X-Ctxhub-Project headers. Nothing persists: set_workspace and set_project check what they are
+ * given and say which headers to send.
+ */
+export class HeaderContext implements McpContext {
+  constructor(
+    private readonly api: ApiPort,
+    private readonly headers: ContextHeaders,
+  ) {}
+
+  async workspace(given: Given): Promise<string> {
+    const key = given.workspace_key ?? this.headers.workspace;
+    if (!key) throw new Error('No workspace: pass workspace_key, or send the X-Ctxhub-Workspace header.');
+    return key;
+  }
+
+  async project(given: Given): Promise<CallContext> {
+    const workspace_key = await this.workspace(given);
+    const project_key = given.project_key ?? this.headers.project;
+    if (!project_key) throw new Error('No project: pass project_key, or send the X-Ctxhub-Project header.');
+    return { workspace_key, project_key, subpath: null };
+  }
+
+  async setWorkspace(workspaceKey: string): Promise<ContextState> {
+    await this.api.get(`/v1/workspaces/${segment(workspaceKey)}`);
+    return this.state(workspaceKey, null, stateless(`X-Ctxhub-Workspace: ${workspaceKey}`));
+  }
+
+  async setProject(projectKey: string, workspaceKey?: string): Promise<ContextState> {
+    const workspace = await this.workspace({ workspace_key: workspaceKey });
+    const project = await this.projectView(workspace, projectKey);
+    return this.state(
+      workspace,
+      project,
+      stateless(`X-Ctxhub-Workspace: ${workspace} and X-Ctxhub-Project: ${project.key}`),
+    );
+  }
+
+  async unsetPin(): Promise<ContextState> {
+    const state = await this.current();
+    return { ...state, notice: `Nothing is pinned. ${stateless('the X-Ctxhub-* headers')}` };
+  }
+
+  async current(): Promise<ContextState> {
+    const { workspace, project } = this.headers;
+    if (!workspace) return this.state(null, null);
+    return this.state(workspace, project ? await this.projectView(workspace, project) : null);
+  }
+
+  private projectView(workspaceKey: string, projectKey: string): Promise<ProjectView> {
+    return this.api.get<ProjectView>(`/v1/projects/${segment(projectKey)}`, { workspace_key: workspaceKey });
+  }
+
+  private state(workspace: string | null, project: ProjectView | null, notice?: string): ContextState {
+    return {
+      workspace_key: workspace,
+      project: project ? { key: project.key, name: project.name } : null,
+      subpath: null,
+      pinned: false,
+      source: workspace ? 'headers' : 'none',
+      persistent: false,
+      ...(notice ? { notice } : {}),
+    };
+  }
+}

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import { errorOfAnswer, jsonOrUndefined } from '../../platform/http/error-envelope.ts';
+import type { App } from '../../platform/http/types.ts';
+import { ApiAnswerError, pathWithQuery, type ApiPort } from './api-port.ts';
+
+/**
+ * The API port of the remote `/mcp` endpoint: each call is injected into the app itself with the
+ * caller's key and request id, so it passes the same authentication, validation, roles and audit
+ * as the HTTP route it wraps (ADR 0010).
+ */
+export function injectApi(app: App, req: FastifyRequest): ApiPort {
+  const headers = { authorization: req.headers.authorization ?? '', 'x-request-id': req.id };
+  const call = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
+    const res = await app.inject({
+      method,
+      url,
+      remoteAddress: req.ip,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    if (res.statusCode >= 200 && res.statusCode < 300) return jsonOrUndefined(res.body) as T;
+    const error = errorOfAnswer(res.statusCode, res.body);
+    throw new ApiAnswerError(res.statusCode, error.code, error.message);
+  };
+  return {
+    get: (path, query) => call('GET', pathWithQuery(path, query)),
+    post: (path, body) => call('POST', path, body),
+  };
+}

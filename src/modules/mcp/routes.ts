@@ -1,0 +1,114 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { forbidden } from '../../platform/http/errors.ts';
+import { workspaceKey } from '../../platform/http/fields.ts';
+import { originProblem } from '../../platform/http/origin-guard.ts';
+import type { AppDeps } from '../../platform/http/request-context.ts';
+import type { App } from '../../platform/http/types.ts';
+import { version } from '../../platform/version.ts';
+import { projectKey } from '../projects/project-key.ts';
+import { HeaderContext } from './header-context.ts';
+import { injectApi } from './inject-api.ts';
+import { createMcpServer } from './mcp-server.ts';
+
+const tags = ['mcp'];
+
+const contextHeaders = z.looseObject({
+  'x-ctxhub-workspace': workspaceKey
+    .optional()
+    .describe('The workspace of tools called without workspace_key'),
+  'x-ctxhub-project': projectKey.optional().describe('The project of tools called without project_key'),
+});
+
+/** A JSON-RPC error answer of the MCP transport (its own vocabulary, not the API envelope). */
+function jsonRpcError(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  return reply
+    .code(status)
+    .headers(headers)
+    .type('application/json')
+    .serializer(JSON.stringify)
+    .send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+}
+
+/**
+ * The remote MCP endpoint: Streamable HTTP, stateless (a server and transport per request, JSON
+ * answers), Bearer API key, Host and Origin checked against DNS rebinding. Tools call the API
+ * through the app itself with the caller's key.
+ */
+export function mcpRoutes(app: App, deps: AppDeps): void {
+  const guard = async (req: FastifyRequest) => {
+    const problem = originProblem(deps.config.mcp, req.host, req.headers.origin);
+    if (problem) throw forbidden(problem);
+  };
+
+  app.post('/mcp', {
+    onRequest: guard,
+    schema: {
+      tags,
+      summary: 'MCP over Streamable HTTP (stateless): the ctxhub tools for remote clients',
+      description:
+        'JSON-RPC messages of the Model Context Protocol. The workspace and project of a tool call come from its ' +
+        'arguments or the X-Ctxhub-Workspace / X-Ctxhub-Project headers. Host and Origin must be allowed ' +
+        '(SERVICE_MCP_ALLOWED_HOSTS, SERVICE_MCP_ALLOWED_ORIGINS).',
+      headers: contextHeaders,
+    },
+    handler: async (req, reply) => {
+      const api = injectApi(app, req);
+      const context = new HeaderContext(api, {
+        workspace: req.headers['x-ctxhub-workspace'] as string | undefined,
+        project: req.headers['x-ctxhub-project'] as string | undefined,
+      });
+      const server = createMcpServer({ api, context, version });
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      reply.hijack();
+      reply.raw.setHeader('x-request-id', req.id);
+      reply.raw.on('close', () => void server.close());
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(req.raw, reply.raw, req.body);
+      } catch (err) {
+        req.log.error({ err }, 'mcp request failed');
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              error: { code: -32603, message: 'Internal server error' },
+              id: null,
+            }),
+          );
+        } else reply.raw.end();
+      }
+    },
+  });
+
+  // Stateless: no server-sent event stream to open and no session to end.
+  for (const method of ['GET', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/mcp',
+      onRequest: guard,
+      schema: {
+        tags,
+        summary: `405: the endpoint is stateless (no ${method === 'GET' ? 'event stream' : 'session'})`,
+      },
+      handler: (_req, reply) =>
+        jsonRpcError(
+          reply,
+          405,
+          'Method not allowed: this MCP endpoint is stateless; POST JSON-RPC messages',
+          {
+            allow: 'POST',
+          },
+        ),
+    });
+  }
+}
