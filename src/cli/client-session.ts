@@ -11,7 +11,7 @@ const CALL_TIMEOUT_MS = 60_000;
  * What `ctxhub mcp` and `ctxhub context` share: the environment, a client of the server, the API
  * port over it, and a session that resolves the working directory's project.
  */
-export function clientSession(cwd: string) {
+export function clientSession(cwd: string, overrides: { workspaceKey?: string | undefined } = {}) {
   const config: ContextClientConfig = contextClientEnv();
   const client = new ApiClient(config, CALL_TIMEOUT_MS);
   const api: ApiPort = {
@@ -20,7 +20,7 @@ export function clientSession(cwd: string) {
   };
   const context = new SessionContext({
     api,
-    workspaceKey: config.workspaceKey,
+    workspaceKey: overrides.workspaceKey ?? config.workspaceKey,
     projectKey: config.projectKey,
     readGit: () => readGitContext(cwd),
   });

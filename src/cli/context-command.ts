@@ -1,5 +1,6 @@
 import { DEFAULT_BUDGET, MIN_BUDGET } from '../modules/context/build-bundle.ts';
-import { isApiFailure } from '../modules/mcp/api-port.ts';
+import { NoProjectError } from '../modules/mcp/session-context.ts';
+import { CliError } from './api-client.ts';
 import { clientSession } from './client-session.ts';
 
 export interface ContextOptions {
@@ -22,14 +23,18 @@ const MAX_TRIES = 3;
 export async function contextCommand(options: ContextOptions): Promise<void> {
   const maxChars = wholeNumber('--max-chars', options.maxChars, 500, 1_000_000);
   let budget = options.budget ? wholeNumber('--budget', options.budget, MIN_BUDGET, 32_000) : DEFAULT_BUDGET;
-  const { client, context } = clientSession(process.cwd());
+  // --workspace is the session's workspace (not a one-call override), so the directory still resolves.
+  const { config, client, context } = clientSession(process.cwd(), { workspaceKey: options.workspace });
+  // A missing workspace is a configuration mistake, not a folder without a project: say so (exit 1).
+  if (!(options.workspace ?? config.workspaceKey)) {
+    throw new CliError('No workspace: set SERVICE_WORKSPACE_KEY or pass --workspace');
+  }
   let at;
   try {
-    at = await context.project({ workspace_key: options.workspace, project_key: options.project });
+    at = await context.project({ project_key: options.project });
   } catch (err) {
-    if (isApiFailure(err) && err.status !== 404 && err.status !== 400) throw err;
-    if (!isApiFailure(err) && !/^No (project|workspace)/.test((err as Error).message)) throw err;
-    process.stderr.write(`ctxhub context: no context: ${(err as Error).message}\n`);
+    if (!(err instanceof NoProjectError)) throw err;
+    process.stderr.write(`ctxhub context: no project here: ${err.message}\n`);
     return;
   }
   let text = '';
@@ -46,7 +51,8 @@ export async function contextCommand(options: ContextOptions): Promise<void> {
     if (text.length <= maxChars || budget === MIN_BUDGET) break;
     budget = Math.max(MIN_BUDGET, Math.floor((budget * maxChars * 0.9) / text.length));
   }
-  process.stdout.write(`${fitLines(text, maxChars)}\n`);
+  // The final line break counts: the whole output is at most maxChars long.
+  process.stdout.write(`${fitLines(text, maxChars - 1)}\n`);
 }
 
 /** The text cut after its last whole line within `max` characters. */
@@ -60,7 +66,7 @@ export function fitLines(text: string, max: number): string {
 function wholeNumber(flag: string, value: string, min: number, max: number): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < min || n > max) {
-    throw new Error(`${flag} must be a whole number from ${min} to ${max}`);
+    throw new CliError(`${flag} must be a whole number from ${min} to ${max}`);
   }
   return n;
 }

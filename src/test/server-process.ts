@@ -10,10 +10,13 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs `ctxhub <args>` to completion; resolves with its exit code and output. */
-export function runCli(args: string[], env: Record<string, string>) {
+/** Runs `ctxhub <args>` (in `cwd`, default this process's) to completion; resolves with its exit code and output. */
+export function runCli(args: string[], env: Record<string, string>, cwd?: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const proc = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+    const proc = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      ...(cwd ? { cwd } : {}),
+    });
     let stdout = '';
     let stderr = '';
     proc.stdout.on('data', (d) => (stdout += String(d)));

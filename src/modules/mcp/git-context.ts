@@ -1,12 +1,15 @@
 import { execFile } from 'node:child_process';
 import { basename } from 'node:path';
+import { normalizedSlug } from '../resolution/mapping-external-id.ts';
+import { pathSegments } from '../resolution/monorepo-subpath.ts';
+import { parseRemote } from '../resolution/repo-remote.ts';
 
 /** What the working directory tells about the project: the clues of `POST /v1/resolve-project`. */
 export interface GitContext {
   /** The origin remote, without credentials; absent when there is no origin. */
   remote?: string;
-  /** The repository root folder's name. */
-  rootSlug: string;
+  /** The repository root folder's name; absent when it cannot be a key segment (`My Project`). */
+  rootSlug?: string;
   /** The working directory relative to the root (`packages/web`); absent at the root. */
   relativePath?: string;
 }
@@ -26,7 +29,9 @@ function git(cwd: string, args: string[]): Promise<string | null> {
 
 /**
  * Reads the git context of `cwd` (two git calls, run together, each bounded by a timeout). Not a
- * repository, no git installed, or git too slow: null, and the adapter works without it.
+ * repository, no git installed, or git too slow: null, and the adapter works without it. Only
+ * clues the server accepts are kept (a local-path remote, a folder name with spaces or a path with
+ * control characters would make it refuse the whole resolution): the others still resolve.
  */
 export async function readGitContext(cwd: string): Promise<GitContext | null> {
   const [where, origin] = await Promise.all([
@@ -38,10 +43,11 @@ export async function readGitContext(cwd: string): Promise<GitContext | null> {
   if (top.trim() === '') return null;
   const relativePath = prefix.trim().replace(/\/+$/, '');
   const remote = origin === null ? '' : withoutCredentials(origin.trim());
+  const rootSlug = basename(top.trim());
   return {
-    rootSlug: basename(top.trim()),
-    ...(remote ? { remote } : {}),
-    ...(relativePath ? { relativePath } : {}),
+    ...(remote && parseRemote(remote) ? { remote } : {}),
+    ...(normalizedSlug(rootSlug) ? { rootSlug } : {}),
+    ...(relativePath && !('problem' in pathSegments(relativePath)) ? { relativePath } : {}),
   };
 }
 

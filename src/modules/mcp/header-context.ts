@@ -37,7 +37,7 @@ export class HeaderContext implements McpContext {
 
   async setWorkspace(workspaceKey: string): Promise<ContextState> {
     await this.api.get(`/v1/workspaces/${segment(workspaceKey)}`);
-    return this.state(workspaceKey, null, stateless(`X-Ctxhub-Workspace: ${workspaceKey}`));
+    return this.state(workspaceKey, null, 'arguments', stateless(`X-Ctxhub-Workspace: ${workspaceKey}`));
   }
 
   async setProject(projectKey: string, workspaceKey?: string): Promise<ContextState> {
@@ -46,6 +46,7 @@ export class HeaderContext implements McpContext {
     return this.state(
       workspace,
       project,
+      'arguments',
       stateless(`X-Ctxhub-Workspace: ${workspace} and X-Ctxhub-Project: ${project.key}`),
     );
   }
@@ -57,21 +58,26 @@ export class HeaderContext implements McpContext {
 
   async current(): Promise<ContextState> {
     const { workspace, project } = this.headers;
-    if (!workspace) return this.state(null, null);
-    return this.state(workspace, project ? await this.projectView(workspace, project) : null);
+    if (!workspace) return this.state(null, null, 'none');
+    return this.state(workspace, project ? await this.projectView(workspace, project) : null, 'headers');
   }
 
   private projectView(workspaceKey: string, projectKey: string): Promise<ProjectView> {
     return this.api.get<ProjectView>(`/v1/projects/${segment(projectKey)}`, { workspace_key: workspaceKey });
   }
 
-  private state(workspace: string | null, project: ProjectView | null, notice?: string): ContextState {
+  private state(
+    workspace: string | null,
+    project: ProjectView | null,
+    source: ContextState['source'],
+    notice?: string,
+  ): ContextState {
     return {
       workspace_key: workspace,
       project: project ? { key: project.key, name: project.name } : null,
       subpath: null,
       pinned: false,
-      source: workspace ? 'headers' : 'none',
+      source,
       persistent: false,
       ...(notice ? { notice } : {}),
     };

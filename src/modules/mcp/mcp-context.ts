@@ -32,9 +32,9 @@ export const contextState = z.object({
     .boolean()
     .describe('set_project pinned the project: no automatic switching until unset_project_pin'),
   source: z
-    .enum(['pinned', 'resolved', 'headers', 'none'])
+    .enum(['pinned', 'resolved', 'headers', 'arguments', 'none'])
     .describe(
-      'pinned: set_project; resolved: from the working directory (git) or SERVICE_PROJECT_KEY; headers: X-Ctxhub-* headers of the remote endpoint',
+      'pinned: set_project; resolved: from the working directory (git) or SERVICE_PROJECT_KEY; headers: the X-Ctxhub-* headers of the remote endpoint; arguments: what set_workspace or set_project was given there',
     ),
   persistent: z
     .boolean()

@@ -25,7 +25,7 @@ export function registerMemoryTools(server: McpServer, api: ApiPort, context: Mc
     {
       title: 'Remember',
       description:
-        'Store a memory in the current project: a decision, constraint, fact or the like, in one self-contained statement. Secrets are redacted before storing; an identical memory is not stored twice. Memories written from a monorepo sub-path are tagged with it (metadata.subpath).',
+        'Store a memory in the current project: a decision, constraint, goal, problem, caveat or note, as one self-contained statement. Secrets are redacted before storing; an identical memory is not stored twice. Memories written from a monorepo sub-path are tagged with it (metadata.subpath).',
       inputSchema: {
         type: memoryType.describe('What kind of memory this is'),
         content: z.string().min(1).max(MAX_MEMORY_CHARS).describe('The memory, self-contained'),

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness, type TestUser } from '../../test/harness.ts';
-import { listening, textOf } from './mcp-test-client.ts';
+import { call, listening, textOf } from './mcp-test-client.ts';
 
 /**
  * POST /mcp through the SDK's Streamable HTTP client: the tools with the context from headers or
@@ -64,6 +64,66 @@ describe('POST /mcp', () => {
     expect((recalled.structuredContent as { items: unknown[] }).items).toHaveLength(1);
     expect(textOf(recalled)).toContain('Remote clients send their project');
     await client.close();
+  });
+
+  it('takes the project from tool arguments over headers, and says what to send when neither names one', async () => {
+    const other = await h.project(ws, [[writer, 'writer']]);
+    const client = await connect({
+      ...writer.headers,
+      'x-ctxhub-workspace': ws,
+      'x-ctxhub-project': project,
+    });
+    const stored = await call(client, 'remember', {
+      type: 'note',
+      content: 'Arguments name the project for one call',
+      project_key: other,
+    });
+    expect(stored.structuredContent).toMatchObject({ project_key: other, context: { project_key: other } });
+    await client.close();
+
+    const bare = await connect(writer.headers);
+    const noWorkspace = await call(bare, 'recall', {});
+    expect(noWorkspace.isError).toBe(true);
+    expect(textOf(noWorkspace)).toMatch(/X-Ctxhub-Workspace/);
+    const noProject = await call(bare, 'recall', { workspace_key: ws });
+    expect(textOf(noProject)).toMatch(/X-Ctxhub-Project/);
+    const pinned = await call(bare, 'set_project', { project_key: project, workspace_key: ws });
+    expect(pinned.structuredContent).toMatchObject({
+      workspace_key: ws,
+      project: { key: project },
+      pinned: false,
+      persistent: false,
+    });
+    expect(textOf(pinned)).toMatch(/keeps no session/);
+    const current = await call(bare, 'get_current_project');
+    expect(current.structuredContent).toMatchObject({ workspace_key: null, project: null, source: 'none' });
+    await bare.close();
+  });
+
+  it('answers an outsider and a reader with the server refusal as a tool error', async () => {
+    const outsider = await h.user();
+    await h.workspace([[outsider, 'member']]);
+    const reader = await h.user();
+    await h.request('POST', `/v1/workspaces/${ws}/members`, {
+      as: h.admin,
+      body: { user_id: reader.id, role: 'member' },
+    });
+    await h.request('POST', `/v1/projects/${encodeURIComponent(project)}/members`, {
+      as: h.admin,
+      body: { workspace_key: ws, user_id: reader.id, role: 'reader' },
+    });
+    const headers = { 'x-ctxhub-workspace': ws, 'x-ctxhub-project': project };
+    const asOutsider = await connect({ ...outsider.headers, ...headers });
+    const hidden = await call(asOutsider, 'recall', { q: 'anything' });
+    expect(hidden.isError).toBe(true);
+    expect(textOf(hidden)).toMatch(/not found.*HTTP 404/s);
+    await asOutsider.close();
+    const asReader = await connect({ ...reader.headers, ...headers });
+    expect((await call(asReader, 'recall', {})).isError).toBeFalsy();
+    const refused = await call(asReader, 'remember', { type: 'note', content: 'Readers cannot write' });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/HTTP 403 forbidden/);
+    await asReader.close();
   });
 
   it('answers 401 with a Bearer challenge without a key, and the client cannot connect', async () => {

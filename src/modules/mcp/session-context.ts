@@ -29,6 +29,9 @@ interface Resolution {
 
 type Report = Pick<CallContext, 'switched' | 'notice'>;
 
+/** No project could be determined for the working directory (and none was set). */
+export class NoProjectError extends Error {}
+
 const NO_WORKSPACE =
   'No workspace: set SERVICE_WORKSPACE_KEY in the MCP server configuration, or call set_workspace.';
 
@@ -75,7 +78,7 @@ export class SessionContext implements McpContext {
       );
     }
     const report = this.pinned ? {} : await this.ensure();
-    if (!this.active) throw new Error('No project: call set_project.');
+    if (!this.active) throw new NoProjectError('No project: call set_project.');
     return { workspace_key, project_key: this.active.key, subpath: this.subpath, ...report };
   }
 
@@ -151,7 +154,12 @@ export class SessionContext implements McpContext {
   private async ensure(): Promise<Report> {
     const now = this.now();
     if (!this.cache || now - this.cache.at >= this.ttlMs) {
-      this.cache = { at: now, outcome: this.resolveAndSwitch(this.generation), reported: false };
+      const entry = { at: now, outcome: this.resolveAndSwitch(this.generation), reported: false };
+      // "No project here" holds for the TTL; a failure to reach the server is not remembered.
+      entry.outcome.catch((err: unknown) => {
+        if (!(err instanceof NoProjectError) && this.cache === entry) this.cache = null;
+      });
+      this.cache = entry;
     }
     const entry = this.cache;
     const report = await entry.outcome;
@@ -165,15 +173,16 @@ export class SessionContext implements McpContext {
     const git = await this.options.readGit();
     const clues = {
       ...(git?.remote ? { codehost_remote: git.remote } : {}),
-      ...(git ? { repo_root_slug: git.rootSlug } : {}),
+      ...(git?.rootSlug ? { repo_root_slug: git.rootSlug } : {}),
       ...(git?.relativePath ? { relative_path: git.relativePath } : {}),
       ...(this.options.projectKey ? { manual_project_key: this.options.projectKey } : {}),
     };
     if (Object.keys(clues).length === 0) {
       if (this.active) return {};
-      throw new Error(
-        'No project: the working directory is not in a git repository and SERVICE_PROJECT_KEY is not set. Call set_project.',
-      );
+      const why = git
+        ? 'the git repository here has no usable origin remote or folder name'
+        : 'the working directory is not in a git repository';
+      throw new NoProjectError(`No project: ${why} and SERVICE_PROJECT_KEY is not set. Call set_project.`);
     }
     let resolution: Resolution;
     try {
@@ -182,9 +191,10 @@ export class SessionContext implements McpContext {
         ...clues,
       });
     } catch (err) {
+      if (generation !== this.generation) return {}; // set_* changed the context meanwhile
       if (!isApiFailure(err) || (err.status !== 404 && err.status !== 400)) throw err;
       if (this.active) return this.noticeOnce(`${err.message}; staying on ${this.active.key}.`);
-      throw new Error(
+      throw new NoProjectError(
         `${err.message}. Call set_project, set SERVICE_PROJECT_KEY, or ask a workspace admin for a project mapping or auto_create_project.`,
       );
     }

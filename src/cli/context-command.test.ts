@@ -1,0 +1,161 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../test/server-process.ts';
+import {
+  createGitRepo,
+  startCliTestServer,
+  unique,
+  worktreeEntries,
+  type CliTestServer,
+  type TempRepo,
+} from './cli-test-server.ts';
+import { fitLines } from './context-command.ts';
+
+/**
+ * `ctxhub context` against a real server process, run in folders of temporary git repositories:
+ * the resolved project's bundle as Markdown within --max-chars, silence outside any project, and a
+ * non-zero exit with one clear line for bad keys and flags.
+ */
+const PATH = process.env.PATH ?? '';
+const WS = unique('ctx-main');
+
+let server: CliTestServer;
+let app: TempRepo;
+let big: TempRepo;
+let unknown: TempRepo;
+let env: Record<string, string>;
+
+const heading = (repo: TempRepo) => new RegExp(`^# Project context: .*\\(${repo.projectKey}\\)\\n`);
+
+beforeAll(async () => {
+  server = await startCliTestServer('ctxhub-cli-context-', process.env);
+  app = createGitRepo(server.scratch, unique('app'), ['packages/web/src'], PATH);
+  big = createGitRepo(server.scratch, unique('big'), [], PATH);
+  unknown = createGitRepo(server.scratch, unique('unknown'), [], PATH);
+  await server.workspace(WS);
+  await server.project(WS, app.projectKey);
+  await server.project(WS, big.projectKey);
+  await server.memory(WS, app.projectKey, 'decision', 'Invoices are numbered per tenant and year.');
+  await server.memory(WS, app.projectKey, 'constraint', 'Never call the billing API from the web app.');
+  for (let i = 0; i < 30; i += 1) {
+    const text = `Decision ${i} about the ledger: ${'every posting is double-entry and immutable; '.repeat(12)}`;
+    await server.memory(WS, big.projectKey, 'decision', text);
+  }
+  env = {
+    SERVICE_URL: server.baseUrl,
+    SERVICE_API_KEY: server.dev.key,
+    SERVICE_WORKSPACE_KEY: WS,
+    GIT_CEILING_DIRECTORIES: tmpdir(),
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('ctxhub context', () => {
+  it("prints the working directory's project bundle as Markdown", async () => {
+    const run = await runCli(['context'], env, app.at('packages/web/src'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(heading(app));
+    expect(run.stdout).toContain('## Constraints\n- Never call the billing API from the web app.');
+    expect(run.stdout).toContain('## Decisions\n- Invoices are numbered per tenant and year.');
+    expect(run.stdout.endsWith('\n')).toBe(true);
+    expect(run.stderr).toBe('');
+  }, 60_000);
+
+  it('adds the memories relevant to --q, and takes --workspace and --project', async () => {
+    const relevant = await runCli(['context', '--q', 'billing API'], env, app.root);
+    expect(relevant.code, relevant.stderr).toBe(0);
+    expect(relevant.stdout).toContain('## Relevant to "billing API"\n- Never call the billing API');
+
+    const { SERVICE_WORKSPACE_KEY: _, ...withoutWorkspace } = env;
+    const named = await runCli(['context', '--workspace', WS], withoutWorkspace, app.root);
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stdout).toMatch(heading(app));
+
+    const elsewhere = join(server.scratch, 'elsewhere');
+    mkdirSync(elsewhere, { recursive: true });
+    const explicit = await runCli(['context', '--project', big.projectKey], env, elsewhere);
+    expect(explicit.code, explicit.stderr).toBe(0);
+    expect(explicit.stdout).toMatch(heading(big));
+  }, 60_000);
+
+  it('stays within --max-chars, keeping the heading', async () => {
+    const full = await runCli(['context'], env, big.root);
+    expect(full.code, full.stderr).toBe(0);
+    expect(full.stdout.length).toBeGreaterThan(1500);
+    expect(full.stdout.length).toBeLessThanOrEqual(10_000);
+
+    for (const max of ['1500', '500']) {
+      const run = await runCli(['context', '--max-chars', max], env, big.root);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout.length).toBeLessThanOrEqual(Number(max));
+      expect(run.stdout).toMatch(heading(big));
+      expect(run.stdout).toContain('Decision ');
+    }
+    // At the smallest budget the bundle is not asked for again: exactly as long as allowed, the
+    // text still ends in a line break within the limit.
+    const smallest = await runCli(['context', '--budget', '300'], env, big.root);
+    expect(smallest.code, smallest.stderr).toBe(0);
+    const length = smallest.stdout.length;
+    expect(length).toBeGreaterThan(501);
+    for (const max of [length, length - 1]) {
+      const run = await runCli(['context', '--budget', '300', '--max-chars', String(max)], env, big.root);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout.length).toBeLessThanOrEqual(max);
+      expect(run.stdout.endsWith('\n')).toBe(true);
+      expect(smallest.stdout.startsWith(run.stdout.trimEnd())).toBe(true);
+    }
+  }, 90_000);
+
+  it('cuts at a whole line', () => {
+    expect(fitLines('# A\nbb\ncc\n', 100)).toBe('# A\nbb\ncc');
+    expect(fitLines('# A\nbb\ncc\n', 7)).toBe('# A\nbb');
+    expect(fitLines('abcdef', 3)).toBe('abc');
+  });
+
+  it('prints nothing and exits 0 where no project resolves, but exits 1 without a workspace', async () => {
+    const outside = join(server.scratch, 'no-repository');
+    mkdirSync(outside, { recursive: true });
+    const none = await runCli(['context'], env, outside);
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toMatch(/^ctxhub context: no project here: No project: .*not in a git repository/);
+
+    const unmapped = await runCli(['context'], env, unknown.root);
+    expect(unmapped.code, unmapped.stderr).toBe(0);
+    expect(unmapped.stdout).toBe('');
+    expect(unmapped.stderr).toMatch(/^ctxhub context: no project here: A project of workspace .* not found/);
+
+    const { SERVICE_WORKSPACE_KEY: _, ...withoutWorkspace } = env;
+    const noWorkspace = await runCli(['context'], withoutWorkspace, app.root);
+    expect(noWorkspace.code, noWorkspace.stderr).toBe(1);
+    expect(noWorkspace.stdout).toBe('');
+    expect(noWorkspace.stderr).toBe('ctxhub: No workspace: set SERVICE_WORKSPACE_KEY or pass --workspace\n');
+    expect(worktreeEntries(unknown.root)).toEqual(['README.md']);
+  }, 60_000);
+
+  it("exits 1 with the server's message for a bad key", async () => {
+    const run = await runCli(['context'], { ...env, SERVICE_API_KEY: 'ctxh_not-a-real-key' }, app.root);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe('ctxhub: Invalid API key\n');
+  }, 60_000);
+
+  it('exits 1 with one clear line for bad flags', async () => {
+    for (const [flag, value, range] of [
+      ['--max-chars', 'abc', '500 to 1000000'],
+      ['--max-chars', '10', '500 to 1000000'],
+      ['--budget', '1.5', '300 to 32000'],
+      ['--budget', '99', '300 to 32000'],
+    ] as const) {
+      const run = await runCli(['context', flag, value], env, app.root);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe(`ctxhub: ${flag} must be a whole number from ${range}\n`);
+    }
+  }, 60_000);
+});
