@@ -24,6 +24,7 @@ export default tseslint.config(
       'src/config/**',
       'src/test/**',
       'bench/**',
+      'scripts/**',
       'vitest.config.ts',
       'drizzle.config.ts',
       '**/*.test.ts',

@@ -4,11 +4,16 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { devNull, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
-import { startServer, waitFor, type ServerProcess } from '../test/server-process.ts';
+import {
+  generatedSecretsEnv,
+  revealFirstKey,
+  startServer,
+  type ServerProcess,
+} from '../test/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 
 /**
- * What the tests of the client commands (`ctxhub mcp`, `ctxhub context`) share: a real server
+ * What the tests of the client commands (`ctxhub import`, `ctxhub mcp`, `ctxhub context`) share: a real server
  * process (PGlite, or PostgreSQL when DATABASE_URL is set), its administrator's key, a member user
  * with a key of their own, workspaces and projects made over HTTP, and temporary git repositories.
  */
@@ -52,13 +57,7 @@ export async function startCliTestServer(prefix: string, hostEnv: NodeJS.Process
   let env: Record<string, string> = { SERVICE_DATA_DIR: dataDir, SERVICE_LOG_LEVEL: 'info' };
   if (hostEnv.DATABASE_URL) {
     database = await createTestDatabase();
-    env = {
-      ...env,
-      DATABASE_URL: database.url!,
-      SERVICE_API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
-      SERVICE_ONE_TIME_TOKEN_SECRET: randomBytes(32).toString('hex'),
-      SERVICE_INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    };
+    env = { ...env, DATABASE_URL: database.url!, ...generatedSecretsEnv() };
   }
   let server: ServerProcess | undefined;
   const stop = async () => {
@@ -71,18 +70,15 @@ export async function startCliTestServer(prefix: string, hostEnv: NodeJS.Process
     rmSync(scratch, { recursive: true, force: true });
   };
   try {
-    server = await startServer(env);
+    // A whole test file's lifetime: several adapter processes start against it.
+    server = await startServer(env, 15 * 60_000);
     const running = server;
-    const link = await waitFor(
-      () => /(http:\/\/\S+\/v1\/api-keys\/one-time\/\S+)/.exec(running.output())?.[1],
-    );
-    expect(link, running.output()).toBeDefined();
     const reveal = async (url: string) => {
       const res = await fetch(`${running.baseUrl}${oneTimePath(url)}`);
       expect(res.status).toBe(200);
       return ((await res.json()) as { api_key: string }).api_key;
     };
-    const adminKey = await reveal(link!);
+    const adminKey = await revealFirstKey(running);
     const api: CliTestServer['api'] = async (method, path, body, key = adminKey) => {
       const res = await fetch(`${running.baseUrl}${path}`, {
         method,

@@ -1,77 +1,37 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startServer, waitFor, type ServerProcess } from '../test/server-process.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { runCli } from '../test/server-process.ts';
+import { startCliTestServer, type CliTestServer } from './cli-test-server.ts';
 import { sourceForFile } from './import-command.ts';
 
 /**
  * `ctxhub import` against a real server process: upload, parse, extract and commit over HTTP, the
  * summary on stdout, progress on stderr, and a non-zero exit with the server's message on errors.
  */
-const onPostgres = Boolean(process.env.DATABASE_URL);
 const FIXTURES = fileURLToPath(new URL('../modules/imports/fixtures/', import.meta.url));
 const WS = 'cli-imports';
 const PROJECT = 'codehost:acme/billing-api';
 
-let dataDir: string;
+let server: CliTestServer;
 let scratch: string;
-let database: TestDatabase | undefined;
-let server: ServerProcess;
 let key: string;
 let cliEnv: Record<string, string>;
-
-async function api<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
+const api = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
+  server.api<T>(method, path, body);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'ctxhub-cli-import-'));
-  scratch = mkdtempSync(join(tmpdir(), 'ctxhub-cli-files-'));
-  let env: Record<string, string> = { SERVICE_DATA_DIR: dataDir, SERVICE_LOG_LEVEL: 'info' };
-  if (onPostgres) {
-    database = await createTestDatabase();
-    env = {
-      ...env,
-      DATABASE_URL: database.url!,
-      SERVICE_API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
-      SERVICE_ONE_TIME_TOKEN_SECRET: randomBytes(32).toString('hex'),
-      SERVICE_INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    };
-  }
-  server = await startServer(env);
-  const link = await waitFor(() => /(http:\/\/\S+\/v1\/api-keys\/one-time\/\S+)/.exec(server.output())?.[1]);
-  expect(link, server.output()).toBeDefined();
-  const revealed = await fetch(`${server.baseUrl}${new URL(link!).pathname}`);
-  key = ((await revealed.json()) as { api_key: string }).api_key;
+  server = await startCliTestServer('ctxhub-cli-import-', process.env);
+  ({ scratch, adminKey: key } = server);
   expect((await api('POST', '/v1/workspaces', { workspace_key: WS })).status).toBe(201);
   expect((await api('POST', `/v1/workspaces/${WS}/projects`, { key: PROJECT })).status).toBe(201);
   cliEnv = { SERVICE_URL: server.baseUrl, SERVICE_API_KEY: key };
 }, 120_000);
 
 afterAll(async () => {
-  if (server && server.proc.exitCode === null) {
-    server.proc.kill('SIGTERM');
-    await server.exited;
-  }
-  await database?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(scratch, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const importArgs = (file: string, ...extra: string[]) => [

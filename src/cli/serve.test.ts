@@ -2,9 +2,14 @@ import { connect, createServer, type Server } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startServer, waitFor, type ServerProcess } from '../test/server-process.ts';
+import {
+  generatedSecretsEnv,
+  runCli,
+  startServer,
+  waitFor,
+  type ServerProcess,
+} from '../test/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 
 /**
@@ -21,13 +26,7 @@ beforeAll(async () => {
   env = { SERVICE_DATA_DIR: dataDir, SERVICE_LOG_LEVEL: 'info' };
   if (onPostgres) {
     database = await createTestDatabase();
-    env = {
-      ...env,
-      DATABASE_URL: database.url!,
-      SERVICE_API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
-      SERVICE_ONE_TIME_TOKEN_SECRET: randomBytes(32).toString('hex'),
-      SERVICE_INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    };
+    env = { ...env, DATABASE_URL: database.url!, ...generatedSecretsEnv() };
   }
 }, 120_000);
 

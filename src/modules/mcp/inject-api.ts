@@ -1,20 +1,29 @@
-import type { FastifyRequest } from 'fastify';
 import { errorOfAnswer, jsonOrUndefined } from '../../platform/http/error-envelope.ts';
 import type { App } from '../../platform/http/types.ts';
 import { ApiAnswerError, pathWithQuery, type ApiPort } from './api-port.ts';
+
+/** Who calls: the `Authorization` header, and the request id and address of the MCP request. */
+export interface InjectCaller {
+  authorization: string;
+  requestId?: string;
+  remoteAddress?: string;
+}
 
 /**
  * The API port of the remote `/mcp` endpoint: each call is injected into the app itself with the
  * caller's key and request id, so it passes the same authentication, validation, roles and audit
  * as the HTTP route it wraps (ADR 0010).
  */
-export function injectApi(app: App, req: FastifyRequest): ApiPort {
-  const headers = { authorization: req.headers.authorization ?? '', 'x-request-id': req.id };
+export function injectApi(app: App, caller: InjectCaller): ApiPort {
+  const headers = {
+    authorization: caller.authorization,
+    ...(caller.requestId ? { 'x-request-id': caller.requestId } : {}),
+  };
   const call = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
     const res = await app.inject({
       method,
       url,
-      remoteAddress: req.ip,
+      ...(caller.remoteAddress ? { remoteAddress: caller.remoteAddress } : {}),
       headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });

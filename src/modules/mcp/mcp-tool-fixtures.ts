@@ -1,34 +1,17 @@
 /** API ports over the harness app and MCP clients on them, shared by the MCP tool and context tests. */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'vitest';
-import { errorOfAnswer, jsonOrUndefined } from '../../platform/http/error-envelope.ts';
 import type { Harness, TestUser } from '../../test/harness.ts';
-import { ApiAnswerError, pathWithQuery, type ApiPort } from './api-port.ts';
+import { pathWithQuery, type ApiPort } from './api-port.ts';
 import type { GitContext } from './git-context.ts';
 import { HeaderContext, type ContextHeaders } from './header-context.ts';
+import { injectApi } from './inject-api.ts';
 import { call, inMemoryClient, textOf, type ToolResult } from './mcp-test-client.ts';
 import { SessionContext, type SessionOptions } from './session-context.ts';
 
-/**
- * The API port of a user: each call is a real request into the harness app with the user's key,
- * and an error answer is thrown as the stdio adapter's HTTP client throws it.
- */
+/** The API port of a user: each call is a real request into the harness app with the user's key. */
 export function apiPortOf(h: Harness, user: TestUser): ApiPort {
-  const send = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
-    const res = await h.app.inject({
-      method,
-      url,
-      headers: body === undefined ? user.headers : { ...user.headers, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-    if (res.statusCode >= 200 && res.statusCode < 300) return jsonOrUndefined(res.body) as T;
-    const error = errorOfAnswer(res.statusCode, res.body);
-    throw new ApiAnswerError(res.statusCode, error.code, error.message);
-  };
-  return {
-    get: (path, query) => send('GET', pathWithQuery(path, query)),
-    post: (path, body) => send('POST', path, body),
-  };
+  return injectApi(h.app, { authorization: user.headers.authorization });
 }
 
 export interface PortCall {

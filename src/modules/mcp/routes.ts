@@ -59,7 +59,11 @@ export function mcpRoutes(app: App, deps: AppDeps): void {
       headers: contextHeaders,
     },
     handler: async (req, reply) => {
-      const api = injectApi(app, req);
+      const api = injectApi(app, {
+        authorization: req.headers.authorization ?? '',
+        requestId: req.id,
+        remoteAddress: req.ip,
+      });
       const context = new HeaderContext(api, {
         workspace: req.headers['x-ctxhub-workspace'] as string | undefined,
         project: req.headers['x-ctxhub-project'] as string | undefined,
