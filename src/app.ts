@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config/index.ts';
 import type { Db } from './platform/db/client.ts';
 import { installAuth } from './platform/http/auth-hook.ts';
+import { InternalCalls } from './platform/http/internal-calls.ts';
 import { sendError } from './platform/http/error-handler.ts';
 import { notFound } from './platform/http/errors.ts';
 import { healthRoutes } from './platform/http/health-routes.ts';
@@ -73,10 +74,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(accepts);
   await installOpenApi(app, version);
   const cache = registerAuthCache(new AuthCache(options.config.authCacheMs));
+  const internalCalls = new InternalCalls();
   installAuth(
     app,
     (key) => authenticateApiKey({ ...deps, cache }, key),
     new RateLimits(options.config.rateLimit),
+    internalCalls,
   );
   installTextGuard(app);
 
@@ -94,7 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   integrationRoutes(app, deps);
   trackerRoutes(app, deps);
   wikiRoutes(app, deps);
-  mcpRoutes(app, deps);
+  mcpRoutes(app, deps, internalCalls);
   return app;
 }
 

@@ -7,6 +7,8 @@ export interface InjectCaller {
   authorization: string;
   requestId?: string;
   remoteAddress?: string;
+  /** More headers for every call (the internal-call mark). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -16,6 +18,7 @@ export interface InjectCaller {
  */
 export function injectApi(app: App, caller: InjectCaller): ApiPort {
   const headers = {
+    ...caller.headers,
     authorization: caller.authorization,
     ...(caller.requestId ? { 'x-request-id': caller.requestId } : {}),
   };

@@ -2,6 +2,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { forbidden } from '../../platform/http/errors.ts';
+import type { InternalCalls } from '../../platform/http/internal-calls.ts';
 import { workspaceKey } from '../../platform/http/fields.ts';
 import { originProblem } from '../../platform/http/origin-guard.ts';
 import type { AppDeps } from '../../platform/http/request-context.ts';
@@ -39,9 +40,9 @@ function jsonRpcError(
 /**
  * The remote MCP endpoint: Streamable HTTP, stateless (a server and transport per request, JSON
  * answers), Bearer API key, Host and Origin checked against DNS rebinding. Tools call the API
- * through the app itself with the caller's key.
+ * through the app itself with the caller's key; the rate limit counts the MCP request only.
  */
-export function mcpRoutes(app: App, deps: AppDeps): void {
+export function mcpRoutes(app: App, deps: AppDeps, internalCalls: InternalCalls): void {
   const guard = async (req: FastifyRequest) => {
     const problem = originProblem(deps.config.mcp, req.host, req.headers.origin);
     if (problem) throw forbidden(problem);
@@ -63,6 +64,8 @@ export function mcpRoutes(app: App, deps: AppDeps): void {
         authorization: req.headers.authorization ?? '',
         requestId: req.id,
         remoteAddress: req.ip,
+        // Charged once, as this MCP request: its tool calls are not charged again.
+        headers: internalCalls.headers(),
       });
       const context = new HeaderContext(api, {
         workspace: req.headers['x-ctxhub-workspace'] as string | undefined,
