@@ -9,9 +9,13 @@ const CALL_TIMEOUT_MS = 60_000;
 
 /**
  * What `ctxhub mcp` and `ctxhub context` share: the environment, a client of the server, the API
- * port over it, and a session that resolves the working directory's project.
+ * port over it, and a session that resolves the project of `workingDirectory()` (asked at each
+ * resolution: the adapter's client may name its folder through MCP roots).
  */
-export function clientSession(cwd: string, overrides: { workspaceKey?: string | undefined } = {}) {
+export function clientSession(
+  workingDirectory: () => Promise<string>,
+  overrides: { workspaceKey?: string | undefined } = {},
+) {
   const config: ContextClientConfig = contextClientEnv();
   const client = new ApiClient(config, CALL_TIMEOUT_MS);
   const api: ApiPort = {
@@ -22,7 +26,7 @@ export function clientSession(cwd: string, overrides: { workspaceKey?: string | 
     api,
     workspaceKey: overrides.workspaceKey ?? config.workspaceKey,
     projectKey: config.projectKey,
-    readGit: () => readGitContext(cwd),
+    readGit: async () => readGitContext(await workingDirectory()),
   });
   return { config, client, api, context };
 }

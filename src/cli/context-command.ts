@@ -24,7 +24,9 @@ export async function contextCommand(options: ContextOptions): Promise<void> {
   const maxChars = wholeNumber('--max-chars', options.maxChars, 500, 1_000_000);
   let budget = options.budget ? wholeNumber('--budget', options.budget, MIN_BUDGET, 32_000) : DEFAULT_BUDGET;
   // --workspace is the session's workspace (not a one-call override), so the directory still resolves.
-  const { config, client, context } = clientSession(process.cwd(), { workspaceKey: options.workspace });
+  const { config, client, context } = clientSession(async () => process.cwd(), {
+    workspaceKey: options.workspace,
+  });
   // A missing workspace is a configuration mistake, not a folder without a project: say so (exit 1).
   if (!(options.workspace ?? config.workspaceKey)) {
     throw new CliError('No workspace: set SERVICE_WORKSPACE_KEY or pass --workspace');

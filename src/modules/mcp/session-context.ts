@@ -144,6 +144,11 @@ export class SessionContext implements McpContext {
     }
   }
 
+  /** Forgets what was learned (the client's folders changed): the next call resolves again. */
+  invalidate(): void {
+    this.cache = null;
+  }
+
   private forget(): void {
     this.generation += 1;
     this.cache = null;
