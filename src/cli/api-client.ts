@@ -68,7 +68,7 @@ export class ApiClient {
     path: string,
     headers: Record<string, string>,
     body: Buffer | Readable | undefined,
-  ): Promise<{ status: number; text: string; type: string }> {
+  ): Promise<{ status: number; text: string }> {
     const url = new URL(`${this.config.serviceUrl}${path}`);
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const timeoutMs = this.timeoutMs;
@@ -102,7 +102,7 @@ export class ApiClient {
 }
 
 /** Reads an answer: 2xx resolves with its body text, anything else throws ApiError. */
-async function readAnswer(res: IncomingMessage): Promise<{ status: number; text: string; type: string }> {
+async function readAnswer(res: IncomingMessage): Promise<{ status: number; text: string }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of res as AsyncIterable<Buffer>) {
@@ -113,7 +113,7 @@ async function readAnswer(res: IncomingMessage): Promise<{ status: number; text:
   }
   const text = Buffer.concat(chunks).toString('utf8');
   const status = res.statusCode ?? 0;
-  if (status >= 200 && status < 300) return { status, text, type: String(res.headers['content-type'] ?? '') };
+  if (status >= 200 && status < 300) return { status, text };
   const error = errorOfAnswer(status, text);
   throw new ApiError(status, error.code, error.message, error.requestId);
 }

@@ -4,7 +4,7 @@ import { readGitContext } from '../modules/mcp/git-context.ts';
 import { SessionContext } from '../modules/mcp/session-context.ts';
 import { ApiClient } from './api-client.ts';
 
-/** An API call of an assistant's tool waits at most this long. */
+/** An API call of an assistant's tool waits at most this long (unless the command says otherwise). */
 const CALL_TIMEOUT_MS = 60_000;
 
 /**
@@ -14,14 +14,11 @@ const CALL_TIMEOUT_MS = 60_000;
  */
 export function clientSession(
   workingDirectory: () => Promise<string>,
-  overrides: { workspaceKey?: string | undefined } = {},
+  overrides: { workspaceKey?: string | undefined; timeoutMs?: number } = {},
 ) {
   const config: ContextClientConfig = contextClientEnv();
-  const client = new ApiClient(config, CALL_TIMEOUT_MS);
-  const api: ApiPort = {
-    get: (path, query) => client.json('GET', pathWithQuery(path, query)),
-    post: (path, body) => client.json('POST', path, body),
-  };
+  const client = new ApiClient(config, overrides.timeoutMs ?? CALL_TIMEOUT_MS);
+  const api = apiPortOver(client);
   const context = new SessionContext({
     api,
     workspaceKey: overrides.workspaceKey ?? config.workspaceKey,
@@ -30,3 +27,9 @@ export function clientSession(
   });
   return { config, client, api, context };
 }
+
+/** The API port of the MCP tools over the CLI's HTTP client. */
+export const apiPortOver = (client: ApiClient): ApiPort => ({
+  get: (path, query) => client.json('GET', pathWithQuery(path, query)),
+  post: (path, body) => client.json('POST', path, body),
+});

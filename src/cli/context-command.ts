@@ -1,4 +1,4 @@
-import { DEFAULT_BUDGET, MIN_BUDGET } from '../modules/context/build-bundle.ts';
+import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from '../modules/context/bundle-budget.ts';
 import { NoProjectError } from '../modules/mcp/session-context.ts';
 import { CliError } from './api-client.ts';
 import { clientSession } from './client-session.ts';
@@ -13,6 +13,8 @@ export interface ContextOptions {
 
 /** Tries at the budget, then at smaller ones, before cutting the Markdown at a line. */
 const MAX_TRIES = 3;
+/** Per call: a resolution and 3 bundle requests stay within a hook's usual 60 s. */
+const CALL_TIMEOUT_MS = 12_000;
 
 /**
  * `ctxhub context`: the current project's bundle as Markdown on stdout, for a session-start hook.
@@ -22,10 +24,13 @@ const MAX_TRIES = 3;
  */
 export async function contextCommand(options: ContextOptions): Promise<void> {
   const maxChars = wholeNumber('--max-chars', options.maxChars, 500, 1_000_000);
-  let budget = options.budget ? wholeNumber('--budget', options.budget, MIN_BUDGET, 32_000) : DEFAULT_BUDGET;
+  let budget = options.budget
+    ? wholeNumber('--budget', options.budget, MIN_BUDGET, MAX_BUDGET)
+    : DEFAULT_BUDGET;
   // --workspace is the session's workspace (not a one-call override), so the directory still resolves.
   const { config, client, context } = clientSession(async () => process.cwd(), {
     workspaceKey: options.workspace,
+    timeoutMs: CALL_TIMEOUT_MS,
   });
   // A missing workspace is a configuration mistake, not a folder without a project: say so (exit 1).
   if (!(options.workspace ?? config.workspaceKey)) {

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { DEFAULT_BUDGET } from '../modules/context/bundle-budget.ts';
 import { ConfigError } from '../config/index.ts';
 import { DataDirLockedError } from '../platform/db/data-dir-lock.ts';
 import { AppError } from '../platform/http/errors.ts';
@@ -79,7 +80,10 @@ program
   .command('context')
   .description("Print the working directory's project context bundle as Markdown (for a session-start hook)")
   .option('--max-chars <n>', 'longest output in characters', '10000')
-  .option('--budget <tokens>', 'token budget of the bundle (default 2000; lowered to fit --max-chars)')
+  .option(
+    '--budget <tokens>',
+    `token budget of the bundle (default ${DEFAULT_BUDGET}; lowered to fit --max-chars)`,
+  )
   .option('--q <text>', 'what the session is about: its most relevant memories are added')
   .option('--workspace <key>', 'workspace (default: SERVICE_WORKSPACE_KEY)')
   .option('--project <key>', 'project, instead of resolving the working directory')

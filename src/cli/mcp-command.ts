@@ -21,7 +21,7 @@ export async function mcpCommand(): Promise<void> {
   });
   await server.connect(new StdioServerTransport());
   process.stderr.write(
-    `ctxhub mcp ${version}: serving on stdio for ${config.serviceUrl}` +
+    `ctxhub mcp ${version}: serving on stdio for ${new URL(config.serviceUrl).origin}` +
       `${config.workspaceKey ? `, workspace ${config.workspaceKey}` : ''}\n`,
   );
   await done;

@@ -7,11 +7,9 @@ import { requireProjectRole } from '../projects/access.ts';
 import { loadSnapshotCandidates, type BundleCandidate } from './bundle-candidates.ts';
 import { buildSnapshot, presentItem, type BundleItem, type SnapshotSection } from './bundle-sections.ts';
 import { fitSections, tokenCount, tokensOf, type SectionUse } from './fit-budget.ts';
+import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
 import { oneLine } from './one-line.ts';
 
-export const DEFAULT_BUDGET = 2000;
-export const MIN_BUDGET = 300;
-export const MAX_BUDGET = 32_000;
 /** Memories recalled for `q` before the budget picks how many fit. */
 const RETRIEVAL_LIMIT = 10;
 

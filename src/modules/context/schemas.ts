@@ -3,7 +3,7 @@ import { searchText, workspaceKey } from '../../platform/http/fields.ts';
 import { subpath } from '../memories/schemas.ts';
 import { MEMORY_STATUSES, MEMORY_TYPES } from '../memories/table.ts';
 import { projectKey } from '../projects/project-key.ts';
-import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './build-bundle.ts';
+import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
 
 export const bundleQuery = z.strictObject({
   workspace_key: workspaceKey,

@@ -1,7 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { searchText } from '../../platform/http/fields.ts';
-import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET, type Bundle } from '../context/build-bundle.ts';
+import type { Bundle } from '../context/build-bundle.ts';
+import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from '../context/bundle-budget.ts';
 import { renderMarkdown } from '../context/render-markdown.ts';
 import { bundleAnswer } from '../context/schemas.ts';
 import { subpath } from '../memories/schemas.ts';
@@ -40,8 +41,8 @@ export function registerBundleTool(server: McpServer, api: ApiPort, context: Mcp
       annotations: readOnly(false),
     },
     (args) =>
-      runTool(async () => {
-        const at = await context.project(args);
+      runTool(async (seen) => {
+        const at = seen(await context.project(args));
         const bundle = await api.get<Bundle>('/v1/context/bundle', {
           workspace_key: at.workspace_key,
           project_key: at.project_key,

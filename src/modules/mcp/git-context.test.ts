@@ -63,7 +63,7 @@ describe('readGitContext', () => {
 });
 
 describe('withoutCredentials', () => {
-  it('drops the user and password of http(s) remotes only', () => {
+  it('drops the user and password of http(s) remotes, and only the password of other URL remotes', () => {
     expect(withoutCredentials('https://user:pass@gitlab.example.com/group/repo.git')).toBe(
       'https://gitlab.example.com/group/repo.git',
     );
@@ -72,6 +72,9 @@ describe('withoutCredentials', () => {
     expect(withoutCredentials('git@github.com:acme/api.git')).toBe('git@github.com:acme/api.git');
     expect(withoutCredentials('ssh://git@github.com/acme/api.git')).toBe('ssh://git@github.com/acme/api.git');
     expect(withoutCredentials('/srv/git/api.git')).toBe('/srv/git/api.git');
+    expect(withoutCredentials('ssh://git:s3cret@git.example.com/acme/api.git')).toBe(
+      'ssh://git@git.example.com/acme/api.git',
+    );
   });
 
   it('still drops credentials from an https remote the URL parser refuses', () => {

@@ -53,17 +53,19 @@ export async function readGitContext(cwd: string): Promise<GitContext | null> {
 
 /**
  * A remote as it may be sent to the server: an http(s) remote's user and token are dropped
- * (`https://x-access-token:ghp_…@github.com/acme/api` → `https://github.com/acme/api`); an ssh
- * remote keeps its user (`git@`), which is no secret.
+ * (`https://x-access-token:ghp_…@github.com/acme/api` → `https://github.com/acme/api`); another
+ * URL-form remote (`ssh://git:secret@host/…`) loses its password and keeps its user (`git@`),
+ * which is no secret.
  */
 export function withoutCredentials(remote: string): string {
-  if (!/^https?:\/\//i.test(remote)) return remote;
+  const http = /^https?:\/\//i.test(remote);
+  if (!http && !/^[a-z][a-z0-9+.-]*:\/\//i.test(remote)) return remote; // scp-like git@host:owner/repo
   try {
     const url = new URL(remote);
-    url.username = '';
+    if (http) url.username = '';
     url.password = '';
     return url.toString();
   } catch {
-    return remote.replace(/\/\/[^/@]*@/, '//');
+    return http ? remote.replace(/\/\/[^/@]*@/, '//') : remote.replace(/\/\/([^/:@]*):[^/@]*@/, '//$1@');
   }
 }

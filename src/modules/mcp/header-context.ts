@@ -30,8 +30,16 @@ export class HeaderContext implements McpContext {
 
   async project(given: Given): Promise<CallContext> {
     const workspace_key = await this.workspace(given);
-    const project_key = given.project_key ?? this.headers.project;
-    if (!project_key) throw new Error('No project: pass project_key, or send the X-Ctxhub-Project header.');
+    // The header's project belongs to the header's workspace, never to one an argument names.
+    const sameWorkspace = given.workspace_key === undefined || given.workspace_key === this.headers.workspace;
+    const project_key = given.project_key ?? (sameWorkspace ? this.headers.project : undefined);
+    if (!project_key) {
+      throw new Error(
+        sameWorkspace
+          ? 'No project: pass project_key, or send the X-Ctxhub-Project header.'
+          : `No project: pass project_key with workspace_key ${workspace_key} (X-Ctxhub-Project names a project of ${this.headers.workspace ?? 'no workspace'}).`,
+      );
+    }
     return { workspace_key, project_key, subpath: null };
   }
 

@@ -263,12 +263,13 @@ describe('memory tools with bad input', () => {
 });
 
 describe('memory tools meeting server errors', () => {
-  it('answers the API’s 403 to a reader who remembers or searches raw transcripts', async () => {
+  it('answers the API’s 403 to a reader who remembers or searches raw transcripts, with the project it selected', async () => {
     const project = await freshProject();
     const { client } = await sessionClient(h, reader, { workspaceKey: ws, projectKey: project });
-    expect(await fails(client, 'remember', { type: 'decision', content: 'Readers cannot write' })).toMatch(
-      /\(HTTP 403 forbidden\)$/,
-    );
+    // The first call selected the project: the failure still says so (a switch is reported once).
+    const refused = await fails(client, 'remember', { type: 'decision', content: 'Readers cannot write' });
+    expect(refused).toMatch(/\(HTTP 403 forbidden\)$/);
+    expect(refused.startsWith(`Project: ${project} (resolved from manual).\n`)).toBe(true);
     expect(await fails(client, 'search_raw', { q: 'anything' })).toMatch(/\(HTTP 403 forbidden\)$/);
     expect(await storedContents(h, ws, project)).toEqual([]);
     expect((await succeeds(client, 'recall')).structuredContent.items).toEqual([]);

@@ -54,8 +54,8 @@ export function registerMemoryTools(server: McpServer, api: ApiPort, context: Mc
       },
     },
     (args) =>
-      runTool(async () => {
-        const at = await context.project(args);
+      runTool(async (seen) => {
+        const at = seen(await context.project(args));
         const metadata =
           at.subpath && args.metadata?.subpath === undefined
             ? { ...args.metadata, subpath: at.subpath }
@@ -110,8 +110,8 @@ export function registerMemoryTools(server: McpServer, api: ApiPort, context: Mc
       annotations: readOnly(false),
     },
     (args) =>
-      runTool(async () => {
-        const at = await context.project(args);
+      runTool(async (seen) => {
+        const at = seen(await context.project(args));
         const list = await api.get<MemoryList>('/v1/memories', {
           workspace_key: at.workspace_key,
           project_key: at.project_key,
@@ -157,8 +157,8 @@ export function registerMemoryTools(server: McpServer, api: ApiPort, context: Mc
       annotations: readOnly(false),
     },
     (args) =>
-      runTool(async () => {
-        const at = await context.project(args);
+      runTool(async (seen) => {
+        const at = seen(await context.project(args));
         const found = await api.get<RawSearch>('/v1/raw/search', {
           workspace_key: at.workspace_key,
           project_key: at.project_key,

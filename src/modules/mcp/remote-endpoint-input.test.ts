@@ -65,6 +65,8 @@ describe('POST /mcp security', () => {
       { origin: 'http://evil.example.com' },
       { origin: 'null' },
       { host: 'evil.example.com', origin: 'http://evil.example.com' },
+      { host: 'evil.example.com@localhost' },
+      { host: 'localhost/evil' },
     ];
     for (const headers of refused) {
       const res = await post(initialize, headers);
@@ -77,6 +79,24 @@ describe('POST /mcp security', () => {
     for (const headers of accepted) {
       expect((await post(initialize, headers)).statusCode).toBe(200);
     }
+  });
+
+  it('answers the CORS preflight of an allowed browser origin, and refuses other origins', async () => {
+    const preflight = await h.request('OPTIONS', '/mcp', {
+      headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers).toMatchObject({
+      'access-control-allow-origin': 'http://localhost:6274',
+      'access-control-allow-methods': 'POST',
+    });
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('x-ctxhub-project');
+    const foreign = await h.request('OPTIONS', '/mcp', { headers: { origin: 'https://evil.example.com' } });
+    expectError(foreign, 403, 'forbidden');
+    const answered = await post(initialize, { origin: 'http://localhost:6274' });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.headers['access-control-allow-origin']).toBe('http://localhost:6274');
+    expect(answered.headers['x-request-id']).toBeDefined();
   });
 
   it('answers 405 to GET and DELETE: the endpoint is stateless', async () => {
@@ -110,6 +130,12 @@ describe('POST /mcp bad input', () => {
     const notRpc = await post({ hello: 'world' });
     expect(notRpc.statusCode).toBeGreaterThanOrEqual(400);
     expect(notRpc.statusCode).toBeLessThan(500);
+    const batch = await post([rememberCall('one'), rememberCall('two')]);
+    expect(batch.statusCode).toBe(400);
+    expect(batch.json()).toMatchObject({
+      jsonrpc: '2.0',
+      error: { code: -32600, message: /Batches are not supported/ },
+    });
     const noAccept = await post(initialize, { accept: 'application/json' });
     expect(noAccept.statusCode).toBe(406);
     expect(await memoryCount()).toBe(before);

@@ -79,6 +79,10 @@ describe('POST /mcp', () => {
       project_key: other,
     });
     expect(stored.structuredContent).toMatchObject({ project_key: other, context: { project_key: other } });
+    // The header's project belongs to the header's workspace: another workspace needs project_key.
+    const elsewhere = await call(client, 'recall', { workspace_key: 'another-ws' });
+    expect(elsewhere.isError).toBe(true);
+    expect(textOf(elsewhere)).toMatch(/pass project_key with workspace_key another-ws/);
     await client.close();
 
     const bare = await connect(writer.headers);

@@ -15,6 +15,19 @@ import { createMcpServer } from './mcp-server.ts';
 
 const tags = ['mcp'];
 
+const CORS_REQUEST_HEADERS =
+  'authorization, content-type, accept, mcp-protocol-version, x-ctxhub-workspace, x-ctxhub-project';
+
+/** CORS answer headers for an Origin the guard allowed (none without Origin: not a browser). */
+const corsHeaders = (origin: string | undefined): Record<string, string> =>
+  origin
+    ? {
+        'access-control-allow-origin': origin,
+        'access-control-expose-headers': 'x-request-id, mcp-protocol-version',
+        vary: 'Origin',
+      }
+    : {};
+
 const contextHeaders = z.looseObject({
   'x-ctxhub-workspace': workspaceKey
     .optional()
@@ -28,25 +41,42 @@ function jsonRpcError(
   status: number,
   message: string,
   headers: Record<string, string> = {},
+  code = -32000,
 ) {
   return reply
     .code(status)
     .headers(headers)
     .type('application/json')
     .serializer(JSON.stringify)
-    .send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+    .send({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
-
 /**
  * The remote MCP endpoint: Streamable HTTP, stateless (a server and transport per request, JSON
  * answers), Bearer API key, Host and Origin checked against DNS rebinding. Tools call the API
  * through the app itself with the caller's key; the rate limit counts the MCP request only.
  */
 export function mcpRoutes(app: App, deps: AppDeps, internalCalls: InternalCalls): void {
-  const guard = async (req: FastifyRequest) => {
+  const guard = async (req: FastifyRequest, reply: FastifyReply) => {
     const problem = originProblem(deps.config.mcp, req.host, req.headers.origin);
     if (problem) throw forbidden(problem);
+    reply.headers(corsHeaders(req.headers.origin));
   };
+
+  // A browser's preflight (no key): allowed origins may POST with these headers.
+  app.options('/mcp', {
+    config: { public: true },
+    onRequest: guard,
+    schema: { tags, security: [], summary: 'CORS preflight of /mcp for allowed browser origins (no key)' },
+    handler: (_req, reply) =>
+      reply
+        .code(204)
+        .headers({
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': CORS_REQUEST_HEADERS,
+          'access-control-max-age': '600',
+        })
+        .send(),
+  });
 
   app.post('/mcp', {
     onRequest: guard,
@@ -60,6 +90,16 @@ export function mcpRoutes(app: App, deps: AppDeps, internalCalls: InternalCalls)
       headers: contextHeaders,
     },
     handler: async (req, reply) => {
+      // One message per request (MCP 2025-06-18 dropped batches): one tool call per charged request.
+      if (Array.isArray(req.body)) {
+        return jsonRpcError(
+          reply,
+          400,
+          'Batches are not supported: send one JSON-RPC message per request',
+          {},
+          -32600,
+        );
+      }
       const api = injectApi(app, {
         authorization: req.headers.authorization ?? '',
         requestId: req.id,
@@ -77,7 +117,10 @@ export function mcpRoutes(app: App, deps: AppDeps, internalCalls: InternalCalls)
         enableJsonResponse: true,
       });
       reply.hijack();
-      reply.raw.setHeader('x-request-id', req.id);
+      // Headers set so far (request id, rate limit, CORS) go out with the transport's answer.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.raw.on('close', () => void server.close());
       try {
         await server.connect(transport);

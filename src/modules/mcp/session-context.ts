@@ -146,6 +146,7 @@ export class SessionContext implements McpContext {
 
   /** Forgets what was learned (the client's folders changed): the next call resolves again. */
   invalidate(): void {
+    this.generation += 1; // a resolution under way for the old folders must not land
     this.cache = null;
   }
 
@@ -176,6 +177,7 @@ export class SessionContext implements McpContext {
   private async resolveAndSwitch(generation: number): Promise<Report> {
     const workspace_key = this.workspaceKey!;
     const git = await this.options.readGit();
+    if (generation !== this.generation) return {}; // the context changed meanwhile
     const clues = {
       ...(git?.remote ? { codehost_remote: git.remote } : {}),
       ...(git?.rootSlug ? { repo_root_slug: git.rootSlug } : {}),
@@ -196,14 +198,21 @@ export class SessionContext implements McpContext {
         ...clues,
       });
     } catch (err) {
-      if (generation !== this.generation) return {}; // set_* changed the context meanwhile
-      if (!isApiFailure(err) || (err.status !== 404 && err.status !== 400)) throw err;
-      if (this.active) return this.noticeOnce(`${err.message}; staying on ${this.active.key}.`);
+      if (generation !== this.generation) return {}; // the context changed meanwhile
+      const nothingHere = isApiFailure(err) && (err.status === 404 || err.status === 400);
+      // With a project in use, a failed resolution keeps it (retried after the TTL).
+      if (this.active) {
+        const why = nothingHere
+          ? err.message
+          : `the project could not be resolved: ${(err as Error).message}`;
+        return this.noticeOnce(`${why}; staying on ${this.active.key}.`);
+      }
+      if (!nothingHere) throw err;
       throw new NoProjectError(
         `${err.message}. Call set_project, set SERVICE_PROJECT_KEY, or ask a workspace admin for a project mapping or auto_create_project.`,
       );
     }
-    if (generation !== this.generation) return {}; // set_* changed the context meanwhile
+    if (generation !== this.generation) return {}; // the context changed meanwhile
     return this.apply(resolution);
   }
 

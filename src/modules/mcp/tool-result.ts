@@ -11,19 +11,28 @@ export interface ToolAnswer {
 /**
  * Runs a tool's work. Every failure (the server's error answer, a missing context, an unreachable
  * server) becomes a tool result with `isError` and the message, never a protocol error, so the
- * assistant reads what went wrong.
+ * assistant reads what went wrong. A project switch the work saw (`seen`) is reported with the
+ * failure too, since it is reported only once.
  */
-export async function runTool(work: () => Promise<ToolAnswer>): Promise<CallToolResult> {
+export async function runTool(
+  work: (seen: (context: CallContext) => CallContext) => Promise<ToolAnswer>,
+): Promise<CallToolResult> {
+  let context: CallContext | undefined;
   try {
-    const { structured, text } = await work();
+    const { structured, text } = await work((c) => (context = c));
     return { structuredContent: structured, content: [{ type: 'text', text }] };
   } catch (err) {
-    return { isError: true, content: [{ type: 'text', text: failureText(err) }] };
+    const text = failureText(err);
+    return { isError: true, content: [{ type: 'text', text: context ? withContext(context, text) : text }] };
   }
 }
 
+/** Programming errors say nothing of the code to the caller (the remote endpoint's clients). */
+const INTERNAL = [TypeError, ReferenceError, RangeError, SyntaxError];
+
 function failureText(err: unknown): string {
   if (isApiFailure(err)) return `${err.message} (HTTP ${err.status} ${err.code})`;
+  if (INTERNAL.some((kind) => err instanceof kind)) return 'Internal error in the ctxhub MCP tool';
   return err instanceof Error ? err.message : String(err);
 }
 

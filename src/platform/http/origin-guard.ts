@@ -6,12 +6,13 @@ export interface OriginPolicy {
   allowedOrigins: string[];
 }
 
+/** `name`, `name:port`, `[v6]` or `[v6]:port`, nothing else (no userinfo, no path). */
+const HOST_HEADER = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9.-]+))(?::\d{1,5})?$/i;
+
+/** A Host header's name, lower-case, IPv6 without brackets; null when it is not a plain host. */
 const hostnameOf = (hostAndPort: string): string | null => {
-  try {
-    return new URL(`http://${hostAndPort}`).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  } catch {
-    return null;
-  }
+  const match = HOST_HEADER.exec(hostAndPort);
+  return match ? (match[1] ?? match[2]!).toLowerCase() : null;
 };
 
 /**
@@ -37,7 +38,7 @@ export function originProblem(
   }
   if (url && /^https?:$/.test(url.protocol)) {
     if (policy.allowedOrigins.includes(url.origin)) return null;
-    if (policy.allowedHosts.includes(url.hostname.replace(/^\[|\]$/g, '').toLowerCase())) return null;
+    if (policy.allowedHosts.includes(hostnameOf(url.host) ?? '')) return null;
   }
   return `Origin ${origin} is not allowed here: add it to SERVICE_MCP_ALLOWED_ORIGINS`;
 }
