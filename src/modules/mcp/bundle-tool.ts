@@ -11,6 +11,22 @@ import { callContext, type McpContext } from './mcp-context.ts';
 import { readOnly, scopeArgs } from './tool-fields.ts';
 import { runTool, withContext } from './tool-result.ts';
 
+// Built once: a server is created for every request of the remote endpoint.
+const CONTEXT_BUNDLE_INPUT = {
+  q: searchText.optional().describe('What you are working on: its most relevant memories are added'),
+  budget: z
+    .number()
+    .int()
+    .min(MIN_BUDGET)
+    .max(MAX_BUDGET)
+    .optional()
+    .describe(`Tokens the bundle fits in (${MIN_BUDGET}-${MAX_BUDGET}, default ${DEFAULT_BUDGET})`),
+  mode: z.enum(['default', 'debug']).optional().describe('debug adds how the bundle was resolved and cut'),
+  current_subpath: subpath.optional().describe("Boost this sub-project (default: the working directory's)"),
+  ...scopeArgs,
+};
+const CONTEXT_BUNDLE_OUTPUT = bundleAnswer.extend({ context: callContext }).shape;
+
 /** context_bundle: the project's bundle (after ensureContext), structured and as Markdown text. */
 export function registerBundleTool(server: McpServer, api: ApiPort, context: McpContext): void {
   server.registerTool(
@@ -19,25 +35,8 @@ export function registerBundleTool(server: McpServer, api: ApiPort, context: Mcp
       title: 'Context bundle',
       description:
         "The current project's context for the prompt: summary, top decisions and constraints, active work, recent activity, and with q the memories most relevant to it, all within a token budget. The text is compact Markdown.",
-      inputSchema: {
-        q: searchText.optional().describe('What you are working on: its most relevant memories are added'),
-        budget: z
-          .number()
-          .int()
-          .min(MIN_BUDGET)
-          .max(MAX_BUDGET)
-          .optional()
-          .describe(`Tokens the bundle fits in (${MIN_BUDGET}-${MAX_BUDGET}, default ${DEFAULT_BUDGET})`),
-        mode: z
-          .enum(['default', 'debug'])
-          .optional()
-          .describe('debug adds how the bundle was resolved and cut'),
-        current_subpath: subpath
-          .optional()
-          .describe("Boost this sub-project (default: the working directory's)"),
-        ...scopeArgs,
-      },
-      outputSchema: bundleAnswer.extend({ context: callContext }).shape,
+      inputSchema: CONTEXT_BUNDLE_INPUT,
+      outputSchema: CONTEXT_BUNDLE_OUTPUT,
       annotations: readOnly(false),
     },
     (args) =>

@@ -31,6 +31,18 @@ const answerState = async (state: Promise<ContextState>) => {
   return { structured: s, text: stateText(s) };
 };
 
+// Built once: a server is created for every request of the remote endpoint.
+const SET_WORKSPACE_INPUT = { workspace_key: workspaceKey.describe('The workspace key, e.g. `acme`') };
+const SET_PROJECT_INPUT = {
+  project_key: projectKey,
+  workspace_key: workspaceKey.optional().describe('Its workspace (default: the current workspace)'),
+};
+const LIST_PROJECTS_INPUT = {
+  ...workspaceArg,
+  limit: z.number().int().min(1).max(200).optional().describe('Page size (1-200, default 50)'),
+  cursor: pageQuery.cursor,
+};
+
 /** set_workspace, set_project, unset_project_pin, get_current_project and list_projects. */
 export function registerContextTools(server: McpServer, api: ApiPort, context: McpContext): void {
   server.registerTool(
@@ -39,7 +51,7 @@ export function registerContextTools(server: McpServer, api: ApiPort, context: M
       title: 'Set workspace',
       description:
         'Use this ctxhub workspace from now on (you must be a member). The project is then resolved again from the working directory.',
-      inputSchema: { workspace_key: workspaceKey.describe('The workspace key, e.g. `acme`') },
+      inputSchema: SET_WORKSPACE_INPUT,
       outputSchema: contextState.shape,
       annotations: sessionHints,
     },
@@ -52,10 +64,7 @@ export function registerContextTools(server: McpServer, api: ApiPort, context: M
       title: 'Set and pin project',
       description:
         'Use this project from now on and pin it: no automatic switching (by working directory) until unset_project_pin.',
-      inputSchema: {
-        project_key: projectKey,
-        workspace_key: workspaceKey.optional().describe('Its workspace (default: the current workspace)'),
-      },
+      inputSchema: SET_PROJECT_INPUT,
       outputSchema: contextState.shape,
       annotations: sessionHints,
     },
@@ -93,11 +102,7 @@ export function registerContextTools(server: McpServer, api: ApiPort, context: M
     {
       title: 'List projects',
       description: 'Projects of the workspace that you can read, with your role on each.',
-      inputSchema: {
-        ...workspaceArg,
-        limit: z.number().int().min(1).max(200).optional().describe('Page size (1-200, default 50)'),
-        cursor: pageQuery.cursor,
-      },
+      inputSchema: LIST_PROJECTS_INPUT,
       outputSchema: projectList.shape,
       annotations: { ...sessionHints, readOnlyHint: true },
     },

@@ -18,6 +18,51 @@ type MemoryList = z.output<typeof memoryList>;
 type MemoryWrite = z.output<typeof memoryWriteAnswer>;
 type RawSearch = z.output<typeof rawSearchAnswer>;
 
+// Built once: a server is created for every request of the remote endpoint.
+const REMEMBER_INPUT = {
+  type: memoryType.describe('What kind of memory this is'),
+  content: z.string().min(1).max(MAX_MEMORY_CHARS).describe('The memory, self-contained'),
+  metadata: z
+    .record(z.string(), z.json())
+    .optional()
+    .describe('Free-form JSON object; `subpath` ties the memory to a monorepo sub-project'),
+  evidence_ref: z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe('Where it comes from: a URL, an issue key, `raw_message:rmsg_...`'),
+  status: z
+    .enum(['draft', 'confirmed'])
+    .optional()
+    .describe('draft (default) or confirmed (needs the maintainer role)'),
+  ...scopeArgs,
+};
+const REMEMBER_OUTPUT = withCallContext(memoryWriteAnswer);
+const RECALL_INPUT = {
+  q: searchText.optional().describe('What to recall (at most 500 characters)'),
+  type: z.array(memoryType).min(1).optional().describe('Only these memory types'),
+  status: z
+    .array(z.enum(MEMORY_STATUSES))
+    .min(1)
+    .optional()
+    .describe('Only these statuses (default draft and confirmed)'),
+  since: z.iso.datetime({ offset: true }).optional().describe('Only memories created at or after this time'),
+  current_subpath: subpath.optional().describe("Boost this sub-project (default: the working directory's)"),
+  limit: z.number().int().min(1).max(200).optional().describe('How many (1-200, default 10)'),
+  cursor: pageQuery.cursor,
+  explain: z.boolean().optional().describe('true: each memory carries its score parts'),
+  ...scopeArgs,
+};
+const RECALL_OUTPUT = withCallContext(memoryList);
+const SEARCH_RAW_INPUT = {
+  q: searchText.describe('Words to find (all must match; "quoted phrase", -excluded)'),
+  limit: z.number().int().min(1).max(20).optional().describe('How many (1-20, default 10)'),
+  max_chars: z.number().int().min(50).max(1500).optional().describe('Snippet length (50-1500, default 500)'),
+  ...scopeArgs,
+};
+const SEARCH_RAW_OUTPUT = withCallContext(rawSearchAnswer);
+
 /** remember, recall and search_raw: each runs ensureContext first (the project of the call). */
 export function registerMemoryTools(server: McpServer, api: ApiPort, context: McpContext): void {
   server.registerTool(
@@ -26,26 +71,8 @@ export function registerMemoryTools(server: McpServer, api: ApiPort, context: Mc
       title: 'Remember',
       description:
         'Store a memory in the current project: a decision, constraint, goal, problem, caveat or note, as one self-contained statement. Secrets are redacted before storing; an identical memory is not stored twice. Memories written from a monorepo sub-path are tagged with it (metadata.subpath).',
-      inputSchema: {
-        type: memoryType.describe('What kind of memory this is'),
-        content: z.string().min(1).max(MAX_MEMORY_CHARS).describe('The memory, self-contained'),
-        metadata: z
-          .record(z.string(), z.json())
-          .optional()
-          .describe('Free-form JSON object; `subpath` ties the memory to a monorepo sub-project'),
-        evidence_ref: z
-          .string()
-          .min(1)
-          .max(500)
-          .optional()
-          .describe('Where it comes from: a URL, an issue key, `raw_message:rmsg_...`'),
-        status: z
-          .enum(['draft', 'confirmed'])
-          .optional()
-          .describe('draft (default) or confirmed (needs the maintainer role)'),
-        ...scopeArgs,
-      },
-      outputSchema: withCallContext(memoryWriteAnswer),
+      inputSchema: REMEMBER_INPUT,
+      outputSchema: REMEMBER_OUTPUT,
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
@@ -86,27 +113,8 @@ export function registerMemoryTools(server: McpServer, api: ApiPort, context: Mc
       title: 'Recall',
       description:
         "Recall the current project's memories: ranked by relevance to q (typos corrected, identifiers matched as written), else newest first. Memories of the working directory's monorepo sub-path rank higher. Raw transcripts are never searched (see search_raw).",
-      inputSchema: {
-        q: searchText.optional().describe('What to recall (at most 500 characters)'),
-        type: z.array(memoryType).min(1).optional().describe('Only these memory types'),
-        status: z
-          .array(z.enum(MEMORY_STATUSES))
-          .min(1)
-          .optional()
-          .describe('Only these statuses (default draft and confirmed)'),
-        since: z.iso
-          .datetime({ offset: true })
-          .optional()
-          .describe('Only memories created at or after this time'),
-        current_subpath: subpath
-          .optional()
-          .describe("Boost this sub-project (default: the working directory's)"),
-        limit: z.number().int().min(1).max(200).optional().describe('How many (1-200, default 10)'),
-        cursor: pageQuery.cursor,
-        explain: z.boolean().optional().describe('true: each memory carries its score parts'),
-        ...scopeArgs,
-      },
-      outputSchema: withCallContext(memoryList),
+      inputSchema: RECALL_INPUT,
+      outputSchema: RECALL_OUTPUT,
       annotations: readOnly(false),
     },
     (args) =>
@@ -141,19 +149,8 @@ export function registerMemoryTools(server: McpServer, api: ApiPort, context: Mc
       title: 'Search raw transcripts',
       description:
         "Search the current project's imported raw transcripts. Answers snippets around the hits, never whole messages; needs a role that may read raw transcripts.",
-      inputSchema: {
-        q: searchText.describe('Words to find (all must match; "quoted phrase", -excluded)'),
-        limit: z.number().int().min(1).max(20).optional().describe('How many (1-20, default 10)'),
-        max_chars: z
-          .number()
-          .int()
-          .min(50)
-          .max(1500)
-          .optional()
-          .describe('Snippet length (50-1500, default 500)'),
-        ...scopeArgs,
-      },
-      outputSchema: withCallContext(rawSearchAnswer),
+      inputSchema: SEARCH_RAW_INPUT,
+      outputSchema: SEARCH_RAW_OUTPUT,
       annotations: readOnly(false),
     },
     (args) =>

@@ -27,6 +27,14 @@ const maxChars = z
 const searchInput = { q: searchText.describe('Free text (at most 500 characters)'), limit, ...workspaceArg };
 const external = readOnly(true);
 
+// Built once: a server is created for every request of the remote endpoint.
+const TRACKER_READ_INPUT = {
+  issue_key: trackerReadQuery.shape.issue_key.describe('An issue key like ABC-123'),
+  max_chars: maxChars,
+  ...workspaceArg,
+};
+const WIKI_READ_INPUT = { page_id: wikiReadQuery.shape.page_id, max_chars: maxChars, ...workspaceArg };
+
 /** tracker_search, tracker_read, wiki_search and wiki_read: the workspace's tracker and wiki, read-only. */
 export function registerSourceTools(server: McpServer, api: ApiPort, context: McpContext): void {
   const get = async <T>(path: string, args: { workspace_key?: string | undefined }, query: object) =>
@@ -64,11 +72,7 @@ export function registerSourceTools(server: McpServer, api: ApiPort, context: Mc
       title: 'Read a tracker issue',
       description:
         'Read one issue: its fields, description and newest comments as plain text, clipped at max_chars. Every call is audited.',
-      inputSchema: {
-        issue_key: trackerReadQuery.shape.issue_key.describe('An issue key like ABC-123'),
-        max_chars: maxChars,
-        ...workspaceArg,
-      },
+      inputSchema: TRACKER_READ_INPUT,
       outputSchema: trackerReadAnswer.shape,
       annotations: external,
     },
@@ -113,7 +117,7 @@ export function registerSourceTools(server: McpServer, api: ApiPort, context: Mc
     {
       title: 'Read a wiki page',
       description: 'Read one wiki page as plain text, clipped at max_chars. Every call is audited.',
-      inputSchema: { page_id: wikiReadQuery.shape.page_id, max_chars: maxChars, ...workspaceArg },
+      inputSchema: WIKI_READ_INPUT,
       outputSchema: wikiReadAnswer.shape,
       annotations: external,
     },
