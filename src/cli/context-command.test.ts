@@ -111,6 +111,40 @@ describe('ctxhub context', () => {
     }
   }, 90_000);
 
+  it('with --hook, prints the SessionStart hook JSON: the Markdown within --max-chars, or an empty context', async () => {
+    const hookOutput = (stdout: string) => {
+      expect(stdout.endsWith('}\n')).toBe(true);
+      expect(stdout.trimEnd()).not.toContain('\n'); // one JSON line
+      const parsed = JSON.parse(stdout) as { hookSpecificOutput: Record<string, unknown> };
+      expect(Object.keys(parsed)).toEqual(['hookSpecificOutput']);
+      expect(parsed.hookSpecificOutput.hookEventName).toBe('SessionStart');
+      return parsed.hookSpecificOutput.additionalContext as string;
+    };
+    const plain = await runCli(['context'], env, app.at('packages/web/src'));
+    const hook = await runCli(['context', '--hook'], env, app.at('packages/web/src'));
+    expect(hook.code, hook.stderr).toBe(0);
+    expect(hook.stderr).toBe('');
+    expect(hookOutput(hook.stdout)).toBe(plain.stdout);
+
+    const bounded = await runCli(['context', '--hook', '--max-chars', '600'], env, big.root);
+    expect(bounded.code, bounded.stderr).toBe(0);
+    const context = hookOutput(bounded.stdout);
+    expect(context).toMatch(heading(big));
+    expect(context.length).toBeLessThanOrEqual(600);
+
+    const outside = join(server.scratch, 'no-repository-hook');
+    mkdirSync(outside, { recursive: true });
+    const none = await runCli(['context', '--hook'], env, outside);
+    expect(none.code, none.stderr).toBe(0);
+    expect(hookOutput(none.stdout)).toBe('');
+    expect(none.stderr).toMatch(/^ctxhub context: no project here: /);
+
+    const badKey = await runCli(['context', '--hook'], { ...env, SERVICE_API_KEY: 'ctxh_nope' }, app.root);
+    expect(badKey.code).toBe(1);
+    expect(badKey.stdout).toBe('');
+    expect(badKey.stderr).toBe('ctxhub: Invalid API key\n');
+  }, 90_000);
+
   it('cuts at a whole line', () => {
     expect(fitLines('# A\nbb\ncc\n', 100)).toBe('# A\nbb\ncc');
     expect(fitLines('# A\nbb\ncc\n', 7)).toBe('# A\nbb');

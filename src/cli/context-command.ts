@@ -9,6 +9,8 @@ export interface ContextOptions {
   q?: string;
   workspace?: string;
   project?: string;
+  /** Print the SessionStart hook JSON instead of plain Markdown. */
+  hook?: boolean;
 }
 
 /** Tries at the budget, then at smaller ones, before cutting the Markdown at a line. */
@@ -17,10 +19,18 @@ const MAX_TRIES = 3;
 const CALL_TIMEOUT_MS = 12_000;
 
 /**
- * `ctxhub context`: the current project's bundle as Markdown on stdout, for a session-start hook.
- * The project is resolved from the working directory as `ctxhub mcp` does; the text fits
- * `--max-chars` (a smaller budget is asked for when the first answer is longer). Where no project
- * resolves it prints nothing and exits 0 (a note on stderr), so a hook stays quiet in other folders.
+ * What Claude Code, Codex CLI and Gemini CLI read from a SessionStart hook's stdout: the text in
+ * `additionalContext` is added to the session (Gemini CLI reads only this JSON, never plain text).
+ */
+export const sessionStartHookJson = (context: string) =>
+  JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } });
+
+/**
+ * `ctxhub context`: the current project's bundle as Markdown on stdout, for a session-start hook
+ * (with `--hook`, wrapped in the hook JSON). The project is resolved from the working directory as
+ * `ctxhub mcp` does; the Markdown fits `--max-chars` (a smaller budget is asked for when the first
+ * answer is longer). Where no project resolves it adds nothing (no output; with `--hook`, an empty
+ * context) and exits 0 with a note on stderr, so a hook stays quiet in other folders.
  */
 export async function contextCommand(options: ContextOptions): Promise<void> {
   const maxChars = wholeNumber('--max-chars', options.maxChars, 500, 1_000_000);
@@ -42,6 +52,7 @@ export async function contextCommand(options: ContextOptions): Promise<void> {
   } catch (err) {
     if (!(err instanceof NoProjectError)) throw err;
     process.stderr.write(`ctxhub context: no project here: ${err.message}\n`);
+    if (options.hook) process.stdout.write(`${sessionStartHookJson('')}\n`);
     return;
   }
   let text = '';
@@ -58,8 +69,9 @@ export async function contextCommand(options: ContextOptions): Promise<void> {
     if (text.length <= maxChars || budget === MIN_BUDGET) break;
     budget = Math.max(MIN_BUDGET, Math.floor((budget * maxChars * 0.9) / text.length));
   }
-  // The final line break counts: the whole output is at most maxChars long.
-  process.stdout.write(`${fitLines(text, maxChars - 1)}\n`);
+  // The final line break counts: the whole Markdown is at most maxChars long.
+  const markdown = `${fitLines(text, maxChars - 1)}\n`;
+  process.stdout.write(options.hook ? `${sessionStartHookJson(markdown)}\n` : markdown);
 }
 
 /** The text cut after its last whole line within `max` characters. */

@@ -87,9 +87,15 @@ program
   .option('--q <text>', 'what the session is about: its most relevant memories are added')
   .option('--workspace <key>', 'workspace (default: SERVICE_WORKSPACE_KEY)')
   .option('--project <key>', 'project, instead of resolving the working directory')
+  .option(
+    '--hook',
+    'print the SessionStart hook JSON of Claude Code, Codex CLI and Gemini CLI ({"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": <the Markdown>}})',
+    false,
+  )
   .addHelpText(
     'after',
-    CLIENT_ENV + '\nWhere no project resolves, prints nothing and exits 0 (a note on stderr).',
+    CLIENT_ENV +
+      '\nWhere no project resolves, adds nothing (no output; with --hook, an empty additionalContext) and exits 0, with a note on stderr.',
   )
   .action(async (options: ContextOptions) => {
     const { contextCommand } = await import('./context-command.ts');
