@@ -19,11 +19,14 @@ const MAX_TRIES = 3;
 const CALL_TIMEOUT_MS = 12_000;
 
 /**
- * What Claude Code, Codex CLI and Gemini CLI read from a SessionStart hook's stdout: the text in
- * `additionalContext` is added to the session (Gemini CLI reads only this JSON, never plain text).
+ * What stdout carries for `markdown` (empty where no project resolves): the Markdown itself, or
+ * with `--hook` the one JSON line Claude Code, Codex CLI and Gemini CLI read from a SessionStart
+ * hook, whose `additionalContext` is added to the session (Gemini CLI reads only this JSON).
  */
-export const sessionStartHookJson = (context: string) =>
-  JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } });
+const present = (markdown: string, hook: boolean | undefined) =>
+  hook
+    ? `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: markdown } })}\n`
+    : markdown;
 
 /**
  * `ctxhub context`: the current project's bundle as Markdown on stdout, for a session-start hook
@@ -52,7 +55,7 @@ export async function contextCommand(options: ContextOptions): Promise<void> {
   } catch (err) {
     if (!(err instanceof NoProjectError)) throw err;
     process.stderr.write(`ctxhub context: no project here: ${err.message}\n`);
-    if (options.hook) process.stdout.write(`${sessionStartHookJson('')}\n`);
+    process.stdout.write(present('', options.hook));
     return;
   }
   let text = '';
@@ -70,8 +73,7 @@ export async function contextCommand(options: ContextOptions): Promise<void> {
     budget = Math.max(MIN_BUDGET, Math.floor((budget * maxChars * 0.9) / text.length));
   }
   // The final line break counts: the whole Markdown is at most maxChars long.
-  const markdown = `${fitLines(text, maxChars - 1)}\n`;
-  process.stdout.write(options.hook ? `${sessionStartHookJson(markdown)}\n` : markdown);
+  process.stdout.write(present(`${fitLines(text, maxChars - 1)}\n`, options.hook));
 }
 
 /** The text cut after its last whole line within `max` characters. */
