@@ -1,9 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config/index.ts';
 import { systemContext } from './platform/context.ts';
 import type { Database } from './platform/db/client.ts';
 import { scheduleMaintenance } from './platform/db/maintenance.ts';
 import { openConfiguredDatabase } from './platform/db/open.ts';
+import {
+  privateDirs,
+  repairPrivateModes,
+  restrictNewFiles,
+  type PrivacyRepair,
+} from './platform/private-files.ts';
 import { bootstrapFirstAdmin } from './modules/users/bootstrap-first-admin.ts';
 
 type FirstAdmin = NonNullable<Awaited<ReturnType<typeof bootstrapFirstAdmin>>>;
@@ -27,13 +34,16 @@ function firstStartMessage(first: FirstAdmin, config: Config, started: boolean):
 
 /** Boot: config, database (migrated), first-start bootstrap, HTTP, graceful shutdown. */
 export async function serve(): Promise<void> {
+  restrictNewFiles();
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
+  const privacy = repairPrivateModes(privateDirs(config));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let unshown: FirstAdmin | null = null;
   try {
     unshown = await bootstrapFirstAdmin({ ctx: systemContext(database, config, 'bootstrap') });
     app = await buildApp({ db: database.db, config, ping: database.ping });
+    logPrivacyRepair(app.log, privacy);
     await app.listen({ port: config.port, host: config.host });
     if (unshown) {
       process.stdout.write(firstStartMessage(unshown, config, true));
@@ -53,6 +63,18 @@ export async function serve(): Promise<void> {
   }
   const stopMaintenance = scheduleMaintenance(database, config.vacuumIntervalMs, app.log);
   installShutdown(app, database, config.shutdownTimeoutMs, stopMaintenance);
+}
+
+function logPrivacyRepair(log: FastifyBaseLogger, privacy: PrivacyRepair): void {
+  if (privacy.repaired > 0) {
+    log.info({ repaired: privacy.repaired }, 'data files made private to this user (dirs 0700, files 0600)');
+  }
+  if (privacy.failed.length > 0) {
+    log.warn(
+      { failed: privacy.failed.slice(0, 20), count: privacy.failed.length },
+      'some data files could not be made private (are they owned by another user?)',
+    );
+  }
 }
 
 function installShutdown(
