@@ -7,7 +7,7 @@ import { ConfigError } from './load.ts';
  * - `SERVICE_URL`: the server's base address, `http://` or `https://` (e.g. `http://127.0.0.1:8080`).
  * - `SERVICE_API_KEY`: the caller's API key (`POST /v1/api-keys`, or a one-time link).
  *
- * These commands never open the server's data directory (see ARCHITECTURE.md, PGlite rules).
+ * These commands never open the server's data directory (docs/design.md#pglite-rules).
  */
 export const clientEnvSchema = z.object({
   SERVICE_URL: z.url({

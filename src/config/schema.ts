@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every environment variable ctxhub reads, with its default. The README documents each one. */
+/** Every environment variable ctxhub reads, with its default. docs/configuration.md documents each one. */
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -30,7 +30,7 @@ export function decodeKey(value: string): Buffer | undefined {
 
 const emailLike = z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
 
-/** The providers of integration configuration (interface.md), in the order answers list them. */
+/** The providers of integration configuration (docs/api.md#integrations), in the order answers list them. */
 export const PROVIDERS = ['tracker', 'wiki', 'chat', 'audit_reasoner'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
@@ -148,7 +148,7 @@ export interface Secrets {
 /**
  * Integration settings from the environment: the fallbacks of each provider's fields (saved
  * workspace configuration wins, except for audit_reasoner) and the providers locked to them.
- * Field names are those of the provider's `config` object (interface.md).
+ * Field names are those of the provider's `config` object (docs/api.md#integrations).
  */
 export interface IntegrationEnv {
   fallbacks: Record<Provider, Record<string, unknown>>;

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
-/** Asserts the error envelope of api-extensions.md and returns its `error` object. */
+/** Asserts the error envelope (docs/api.md#errors) and returns its `error` object. */
 export function expectError(res: LightMyRequestResponse, status: number, code: string) {
   expect({ status: res.statusCode, body: res.body }).toMatchObject({ status });
   const body = res.json() as {

@@ -3,7 +3,7 @@ import { projectKey } from '../projects/project-key.ts';
 import { normalizedExternalId } from '../resolution/mapping-external-id.ts';
 import type { ProjectMapping } from './table.ts';
 
-/** The workspace settings of interface.md's Workspace table, validated. */
+/** The workspace settings (docs/api.md#workspace-settings), validated. */
 export const RESOLUTION_SOURCES = ['codehost_remote', 'repo_root_slug', 'manual'] as const;
 
 function canonicalLocale(value: string): string | undefined {

@@ -28,7 +28,7 @@ export interface Database {
 }
 
 /**
- * PGlite settings measured for this workload (ARCHITECTURE.md, "PGlite rules"). Its WASM memory
+ * PGlite settings measured for this workload (docs/design.md#pglite-rules). Its WASM memory
  * never shrinks, so buffers once filled stay resident: with the default 128 MB, a 100 MB import
  * took the server to 517 MB; with 64 MB, 428 MB, and recall at 100k memories kept its speed.
  */

@@ -1,4 +1,4 @@
-/** The closed error vocabulary of api-extensions.md. Services throw these; one handler renders them. */
+/** The closed error vocabulary (docs/api.md#errors). Services throw these; one handler renders them. */
 export type ErrorCode =
   | 'validation_failed'
   | 'unauthenticated'
