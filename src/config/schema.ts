@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Every environment variable ctxhub reads, with its default. docs/configuration.md documents each one. */
@@ -80,6 +81,37 @@ const originList = prefixList.pipe(
   ),
 );
 
+/**
+ * Which proxies' `X-Forwarded-*` headers are believed: `false`, `true` (every hop: only behind a
+ * proxy that replaces X-Forwarded-For), or the proxies' addresses and CIDR ranges (the client is
+ * then the nearest address, from the socket outwards, that is not one of them).
+ */
+const trustProxy = z.string().transform((v, ctx): boolean | string[] => {
+  const value = v.trim().toLowerCase();
+  if (value === 'true' || value === 'yes' || value === '1') return true;
+  if (value === 'false' || value === 'no' || value === '0' || value === '') return false;
+  const list = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (list.length === 0 || !list.every(isAddressOrRange)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: "expected true, false, or the proxies' addresses/CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)",
+    });
+    return z.NEVER;
+  }
+  return list;
+});
+
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 export const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -99,7 +131,7 @@ export const envSchema = z.object({
   SERVICE_BODY_LIMIT_BYTES: int(1024, 64 * 1024 * 1024).default(1024 * 1024),
   SERVICE_RATE_LIMIT_PER_KEY_PER_MINUTE: int(1, 10_000_000).default(1200),
   SERVICE_RATE_LIMIT_PER_IP_PER_MINUTE: int(1, 10_000_000).default(120),
-  SERVICE_TRUST_PROXY: booleanFromEnv.default(false),
+  SERVICE_TRUST_PROXY: trustProxy.default(false),
   SERVICE_SHUTDOWN_TIMEOUT_SECONDS: int(1, 600).default(10),
   SERVICE_AUTH_CACHE_SECONDS: int(0, 300).default(5),
   SERVICE_PGLITE_VACUUM_MINUTES: int(0, 7 * 24 * 60).default(360),
@@ -170,7 +202,7 @@ export interface Config {
   logLevel: Env['SERVICE_LOG_LEVEL'];
   bodyLimitBytes: number;
   rateLimit: { perKeyPerMinute: number; perIpPerMinute: number };
-  trustProxy: boolean;
+  trustProxy: boolean | string[];
   shutdownTimeoutMs: number;
   authCacheMs: number;
   vacuumIntervalMs: number;
