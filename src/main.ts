@@ -4,6 +4,7 @@ import { systemContext } from './platform/context.ts';
 import type { Database } from './platform/db/client.ts';
 import { scheduleMaintenance } from './platform/db/maintenance.ts';
 import { openConfiguredDatabase } from './platform/db/open.ts';
+import { scheduleImportSweep } from './modules/imports/schedule-import-sweep.ts';
 import { bootstrapFirstAdmin } from './modules/users/bootstrap-first-admin.ts';
 
 type FirstAdmin = NonNullable<Awaited<ReturnType<typeof bootstrapFirstAdmin>>>;
@@ -33,7 +34,7 @@ export async function serve(): Promise<void> {
   let unshown: FirstAdmin | null = null;
   try {
     unshown = await bootstrapFirstAdmin({ ctx: systemContext(database, config, 'bootstrap') });
-    app = await buildApp({ db: database.db, config, ping: database.ping });
+    app = await buildApp({ db: database.db, config, ping: database.ping, claims: database.claims });
     await app.listen({ port: config.port, host: config.host });
     if (unshown) {
       process.stdout.write(firstStartMessage(unshown, config, true));
@@ -52,7 +53,10 @@ export async function serve(): Promise<void> {
     throw err;
   }
   const stopMaintenance = scheduleMaintenance(database, config.vacuumIntervalMs, app.log);
-  installShutdown(app, database, config.shutdownTimeoutMs, stopMaintenance);
+  const stopImportSweep = scheduleImportSweep(systemContext(database, config, 'import-sweep'), app.log);
+  installShutdown(app, database, config.shutdownTimeoutMs, async () => {
+    await Promise.all([stopMaintenance(), stopImportSweep()]);
+  });
 }
 
 function installShutdown(
