@@ -73,7 +73,14 @@ async function expireUploads(ctx: Ctx): Promise<number> {
       const done = await ctx.db.transaction(async (tx) => {
         const [updated] = await tx
           .update(imports)
-          .set({ status: 'failed', error: expiredError(hours), updatedAt: ctx.now() })
+          .set({
+            status: 'failed',
+            error: expiredError(hours),
+            runningStep: null,
+            runningSince: null,
+            runningOwner: null,
+            updatedAt: ctx.now(),
+          })
           .where(and(eq(imports.id, row.id), stale()))
           .returning({ id: imports.id });
         if (!updated) return false;
