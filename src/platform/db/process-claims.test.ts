@@ -25,6 +25,16 @@ async function isFree(claims: ProcessClaims, owner: string | null): Promise<bool
   return row!.free;
 }
 
+/** Polls `probe` every 10 ms until it holds (at most 20 s); answers whether it did. */
+async function eventually(probe: () => Promise<boolean>): Promise<boolean> {
+  const end = Date.now() + 20_000;
+  while (!(await probe())) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return true;
+}
+
 const deadBoot = () => `${randomBytes(16).toString('hex')}.1`;
 
 describe('process claims', () => {
@@ -74,4 +84,23 @@ describe('process claims', () => {
       expect(await isFree(database.claims, claim.owner)).toBe(true);
     },
   );
+
+  it.runIf(onPostgres)('on PostgreSQL, takes its lock again when its connection is lost', async () => {
+    const first = await sharedClaims(database.url!);
+    const claim = first.begin();
+    try {
+      expect(await isFree(database.claims, claim.owner)).toBe(false);
+      await database.raw(
+        `select pg_terminate_backend(pid) from pg_locks
+          where locktype = 'advisory' and pid <> pg_backend_pid() and granted
+            and ((classid::bigint << 32) | objid::bigint) = ('x' || left(md5('${first.bootId}'), 16))::bit(64)::bigint`,
+      );
+      // Lost with its connection (the backend ends a moment after it is told to)...
+      expect(await eventually(async () => isFree(database.claims, claim.owner))).toBe(true);
+      // ...and held again on a new one.
+      expect(await eventually(async () => !(await isFree(database.claims, claim.owner)))).toBe(true);
+    } finally {
+      await first.close();
+    }
+  });
 });

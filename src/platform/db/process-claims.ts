@@ -91,10 +91,12 @@ export async function sharedClaims(url: string): Promise<ProcessClaims> {
 
   const hold = async () => {
     const c = new pg.Client({ connectionString: url, application_name: 'ctxhub-claims', keepAlive: true });
-    c.on('error', () => {
-      // Lost: the lock went with the connection. Take it again on a new one.
+    // Lost (an error, or closed by the server): the lock went with it. Take it again on a new one.
+    const lost = () => {
       if (client === c) reconnect();
-    });
+    };
+    c.on('error', lost);
+    c.on('end', lost);
     await c.connect();
     try {
       // A dead peer (host lost, no FIN) is noticed after about idle + interval * count seconds.
