@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
@@ -9,8 +10,12 @@ import { requireImport } from './import-access.ts';
 import { IMPORT_STATUSES, imports, stagedMemories } from './table.ts';
 import { removeUpload } from './upload-file.ts';
 
-/** Rows removed per statement: each batch is one short statement, whatever the import's size. */
-const BATCH_ROWS = 1000;
+/**
+ * Rows removed per statement: each batch is one short statement, whatever the import's size, and
+ * other requests are served between batches (on PGlite a statement holds the event loop: 500 raw
+ * messages take about 20 ms).
+ */
+const BATCH_ROWS = 500;
 
 export interface DeletedImport {
   raw_sessions: number;
@@ -28,6 +33,7 @@ async function deleteInBatches(ctx: Ctx, deleteBatch: SQL): Promise<number> {
     );
     total += done?.n ?? 0;
     if ((done?.n ?? 0) < BATCH_ROWS) break;
+    await nextTurn();
   }
   return total;
 }
