@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/index.ts';
 import type { Db } from './platform/db/client.ts';
+import type { ProcessClaims } from './platform/db/process-claims.ts';
 import { installAuth } from './platform/http/auth-hook.ts';
 import { InternalCalls } from './platform/http/internal-calls.ts';
 import { sendError } from './platform/http/error-handler.ts';
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   db: Db;
   config: Config;
   ping: () => Promise<void>;
+  /** The database's claims of this process (Database.claims). */
+  claims: ProcessClaims;
   now?: () => Date;
   /** Log to stdout (the server), to a given stream, or not at all (tests inject requests). */
   logger?: boolean | { write(line: string): void };
@@ -48,6 +51,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     db: options.db,
     config: options.config,
     ping: options.ping,
+    claims: options.claims,
     now: options.now ?? (() => new Date()),
   };
   const app = Fastify({

@@ -11,6 +11,7 @@ import {
   restrictNewFiles,
   type PrivacyRepair,
 } from './platform/private-files.ts';
+import { scheduleImportSweep } from './modules/imports/schedule-import-sweep.ts';
 import { bootstrapFirstAdmin } from './modules/users/bootstrap-first-admin.ts';
 
 type FirstAdmin = NonNullable<Awaited<ReturnType<typeof bootstrapFirstAdmin>>>;
@@ -42,7 +43,7 @@ export async function serve(): Promise<void> {
   let unshown: FirstAdmin | null = null;
   try {
     unshown = await bootstrapFirstAdmin({ ctx: systemContext(database, config, 'bootstrap') });
-    app = await buildApp({ db: database.db, config, ping: database.ping });
+    app = await buildApp({ db: database.db, config, ping: database.ping, claims: database.claims });
     logPrivacyRepair(app.log, privacy);
     await app.listen({ port: config.port, host: config.host });
     if (unshown) {
@@ -62,7 +63,10 @@ export async function serve(): Promise<void> {
     throw err;
   }
   const stopMaintenance = scheduleMaintenance(database, config.vacuumIntervalMs, app.log);
-  installShutdown(app, database, config.shutdownTimeoutMs, stopMaintenance);
+  const stopImportSweep = scheduleImportSweep(systemContext(database, config, 'import-sweep'), app.log);
+  installShutdown(app, database, config.shutdownTimeoutMs, async () => {
+    await Promise.all([stopMaintenance(), stopImportSweep()]);
+  });
 }
 
 function logPrivacyRepair(log: FastifyBaseLogger, privacy: PrivacyRepair): void {

@@ -123,6 +123,7 @@ function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
     vacuumIntervalMs: env.SERVICE_PGLITE_VACUUM_MINUTES * 60_000,
     importMaxBytes: env.SERVICE_IMPORT_MAX_BYTES,
     importDir: resolve(env.SERVICE_IMPORT_DIR ?? join(dataDir, 'imports')),
+    importRetentionHours: env.SERVICE_IMPORT_RETENTION_HOURS,
     integrations: integrationEnv(env),
     mcp: mcpEnv(env),
   };

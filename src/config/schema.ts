@@ -137,6 +137,7 @@ export const envSchema = z.object({
   SERVICE_PGLITE_VACUUM_MINUTES: int(0, 7 * 24 * 60).default(360),
   SERVICE_IMPORT_MAX_BYTES: int(1024, 10 * 1024 ** 3).default(200 * 1024 * 1024),
   SERVICE_IMPORT_DIR: z.string().min(1).optional(),
+  SERVICE_IMPORT_RETENTION_HOURS: int(1, 8760).default(72),
   SERVICE_ALLOW_PRIVATE_NETWORK: booleanFromEnv.default(false),
   SERVICE_MCP_ALLOWED_HOSTS: hostList.optional(),
   SERVICE_MCP_ALLOWED_ORIGINS: originList.optional(),
@@ -210,6 +211,8 @@ export interface Config {
   importMaxBytes: number;
   /** Where uploads are kept until their import is done with them. */
   importDir: string;
+  /** An upload never parsed is removed (its import failed) after this many hours. */
+  importRetentionHours: number;
   integrations: IntegrationEnv;
   /** Who may call the remote MCP endpoint: Host names (no port) and extra browser origins. */
   mcp: { allowedHosts: string[]; allowedOrigins: string[] };

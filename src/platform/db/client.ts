@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migratePgliteClient, migratePostgres } from './migrate.ts';
 import { DRIZZLE_PARSERS, withConstructionParsers } from './pglite-parsers.ts';
+import { sharedClaims, singleProcessClaims, type ProcessClaims } from './process-claims.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,6 +25,8 @@ export interface Database {
   maintain(): Promise<void>;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
+  /** This process's claims on work in the database, and whether another process's are live. */
+  claims: ProcessClaims;
   close(): Promise<void>;
 }
 
@@ -67,6 +70,7 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    claims: singleProcessClaims(),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -90,6 +94,13 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let claims: ProcessClaims;
+  try {
+    claims = await sharedClaims(url);
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
   let closed = false;
   return {
     db,
@@ -99,9 +110,11 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     ping: async () => {
       await pool.query('select 1');
     },
+    claims,
     close: async () => {
       if (closed) return;
       closed = true;
+      await claims.close();
       await pool.end();
     },
   };

@@ -88,6 +88,7 @@ describe('platform', () => {
       db: h.database.db,
       config: h.config,
       logger: false,
+      claims: h.database.claims,
       ping: () => Promise.reject(new Error('connection refused')),
     });
     const res = await down.inject({ method: 'GET', url: '/readyz' });
