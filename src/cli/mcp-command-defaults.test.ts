@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, textOf } from '../modules/mcp/mcp-test-client.ts';
+import { call, textOf, untypedSchemas } from '../modules/mcp/mcp-test-client.ts';
 import {
   createGitRepo,
   gitIn,
@@ -13,7 +13,8 @@ import { contextOf, stdioMcpClients } from './stdio-mcp-clients.ts';
 
 /**
  * `ctxhub mcp` with little configured, as a new user starts it: in a folder where only `git init`
- * ran (no remote), and without SERVICE_WORKSPACE_KEY. A real server process, the SDK's stdio client.
+ * ran (no remote), without SERVICE_WORKSPACE_KEY, and listed by a client that checks every schema has
+ * a type. A real server process, the SDK's stdio client.
  */
 const PATH = process.env.PATH ?? '';
 const WS = unique('mcp-plain');
@@ -91,6 +92,14 @@ describe('ctxhub mcp with little configured', () => {
       workspace_key: soloWorkspace,
       project_key: app.projectKey,
     });
+  }, 60_000);
+
+  it('lists tools whose every schema carries a type, worded for the working directory', async () => {
+    const s = await mcp(local.root, { SERVICE_WORKSPACE_KEY: WS });
+    const { tools } = await s.client.listTools();
+    expect(tools).toHaveLength(13);
+    expect(tools.flatMap(untypedSchemas)).toEqual([]);
+    expect(tools.find((t) => t.name === 'get_current_project')!.description).toContain('working directory');
   }, 60_000);
 
   it('wrote nothing into the folder, and only protocol messages to stdout', async () => {
