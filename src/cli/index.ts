@@ -62,8 +62,9 @@ const CLIENT_ENV =
   '\nEnvironment:\n' +
   '  SERVICE_URL            the ctxhub server, e.g. http://127.0.0.1:8080\n' +
   '  SERVICE_API_KEY        your API key\n' +
-  '  SERVICE_WORKSPACE_KEY  the workspace (else call set_workspace)\n' +
-  '  SERVICE_PROJECT_KEY    optional: a project key or manual mapping, resolved with the git clues\n';
+  '  SERVICE_WORKSPACE_KEY  the workspace (default: your only workspace; else call set_workspace)\n' +
+  '  SERVICE_PROJECT_KEY    optional: a project key or manual mapping, resolved with the git clues;\n' +
+  '                         it must name an existing project (it is never created)\n';
 
 program
   .command('mcp')
@@ -85,7 +86,7 @@ program
     `token budget of the bundle (default ${DEFAULT_BUDGET}; lowered to fit --max-chars)`,
   )
   .option('--q <text>', 'what the session is about: its most relevant memories are added')
-  .option('--workspace <key>', 'workspace (default: SERVICE_WORKSPACE_KEY)')
+  .option('--workspace <key>', 'workspace (default: SERVICE_WORKSPACE_KEY, else your only workspace)')
   .option('--project <key>', 'project, instead of resolving the working directory')
   .option(
     '--hook',

@@ -111,7 +111,7 @@ export function mcpRoutes(app: App, deps: AppDeps, internalCalls: InternalCalls)
         workspace: req.headers['x-ctxhub-workspace'] as string | undefined,
         project: req.headers['x-ctxhub-project'] as string | undefined,
       });
-      const server = createMcpServer({ api, context, version });
+      const server = createMcpServer({ api, context, version, transport: 'remote' });
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
