@@ -5,11 +5,19 @@ import type { Config } from './config/index.ts';
 import type { Db } from './platform/db/client.ts';
 import { installAuth } from './platform/http/auth-hook.ts';
 import { InternalCalls } from './platform/http/internal-calls.ts';
+import { installShutdownDrain } from './platform/http/connections.ts';
 import { sendError } from './platform/http/error-handler.ts';
+import {
+  clientError,
+  MAX_PATH_PARAM_LENGTH,
+  requireHostHeader,
+  routerError,
+} from './platform/http/framework-errors.ts';
 import { notFound } from './platform/http/errors.ts';
 import { healthRoutes } from './platform/http/health-routes.ts';
 import { installTextGuard } from './platform/http/text-guard.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
+import { wellKnownRoutes } from './platform/http/well-known-routes.ts';
 import { RateLimits } from './platform/http/rate-limit.ts';
 import { requestIdOf } from './platform/http/request-id.ts';
 import type { AppDeps } from './platform/http/request-context.ts';
@@ -59,9 +67,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trustProxy: options.config.trustProxy,
     genReqId: requestIdOf,
     requestIdHeader: false,
-    forceCloseConnections: 'idle',
-    return503OnClosing: true,
-    routerOptions: { maxParamLength: 600 },
+    // Shutdown closes connections itself (installShutdownDrain) and answers 503 in the envelope.
+    return503OnClosing: false,
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // Every refusal in the envelope: the router's, the HTTP parser's, and a missing Host header.
+    frameworkErrors: routerError,
+    clientErrorHandler: clientError,
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -70,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setNotFoundHandler((req, reply) =>
     sendError(notFound(`Route ${req.method} ${req.url.split('?')[0]}`), req, reply),
   );
+  installShutdownDrain(app);
+  requireHostHeader(app);
   acceptEmptyJsonBodies(app);
   await app.register(accepts);
   await installOpenApi(app, version);
@@ -84,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   installTextGuard(app);
 
   healthRoutes(app, deps);
+  wellKnownRoutes(app);
   userRoutes(app, deps);
   apiKeyRoutes(app, deps);
   workspaceRoutes(app, deps);
