@@ -10,7 +10,7 @@ import { sendError } from './platform/http/error-handler.ts';
 import {
   clientError,
   MAX_PATH_PARAM_LENGTH,
-  requireHostHeader,
+  installProtocolChecks,
   routerError,
 } from './platform/http/framework-errors.ts';
 import { notFound } from './platform/http/errors.ts';
@@ -70,7 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Shutdown closes connections itself (installShutdownDrain) and answers 503 in the envelope.
     return503OnClosing: false,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
-    // Every refusal in the envelope: the router's, the HTTP parser's, and a missing Host header.
+    // Every refusal in the envelope: the router's, the HTTP parser's, and Node's (installProtocolChecks).
     frameworkErrors: routerError,
     clientErrorHandler: clientError,
     http: { requireHostHeader: false },
@@ -83,7 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     sendError(notFound(`Route ${req.method} ${req.url.split('?')[0]}`), req, reply),
   );
   installShutdownDrain(app);
-  requireHostHeader(app);
+  installProtocolChecks(app);
   acceptEmptyJsonBodies(app);
   await app.register(accepts);
   await installOpenApi(app, version);

@@ -103,6 +103,20 @@ describe('malformed HTTP', () => {
   });
 });
 
+describe('what Node would answer itself', () => {
+  it('serves a request with an Expect it does not know, and answers CONNECT 404 in the envelope', async () => {
+    const expectation = await exchange('GET /healthz HTTP/1.1\r\nHost: localhost\r\nExpect: teapot\r\n\r\n');
+    expect(expectation.answer.statusCode).toBe(200);
+    expectation.conn.destroy();
+
+    const { conn, answer } = await exchange(
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+    );
+    expect(expectError(answer, 404, 'not_found').message).toBe('Route CONNECT example.com:443 not found');
+    await conn.closed;
+  });
+});
+
 describe('HEAD and OPTIONS', () => {
   it('carry the request id; a refusal is the envelope (HEAD: its headers)', async () => {
     const health = await exchange('HEAD /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n', { head: true });

@@ -1,9 +1,9 @@
-import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newId } from '../ids.ts';
 import { envelopeOf, sendError } from './error-handler.ts';
-import { AppError, invalidField } from './errors.ts';
+import { AppError, invalidField, notFound } from './errors.ts';
 import type { App } from './types.ts';
 
 /** The longest path parameter the router takes (a percent-encoded project key with a sub-path fits). */
@@ -39,16 +39,9 @@ function parserError(err: NodeJS.ErrnoException & { reason?: string }): AppError
   }
 }
 
-/**
- * Malformed HTTP (a bad method, a `Content-Length` that is not a number, both `Content-Length` and
- * `Transfer-Encoding`, headers over the limit): answered in the envelope with a new request id, and
- * the connection closed, as the parser cannot find where the next request starts.
- */
-export function clientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const e = parserError(err);
+/** Writes an error answer straight onto a connection that has no request object, and closes it. */
+function refuseOnSocket(socket: Socket, e: AppError): string {
   const requestId = newId('req');
-  this.log.debug({ err, requestId }, 'malformed request refused');
   // Never write into an answer already under way (a pipelined request after it was malformed).
   const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.writable && !answering?.headersSent) {
@@ -66,17 +59,38 @@ export function clientError(this: FastifyInstance, err: NodeJS.ErrnoException, s
     socket.write(`HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\n${head}\r\n${body}`);
   }
   socket.destroy();
+  return requestId;
 }
 
 /**
- * An HTTP/1.1 request without `Host` is refused 400 (RFC 9112), in the envelope: Node's own check
- * (`requireHostHeader`) answers an empty body, so the app is built with it off and checks here.
+ * Malformed HTTP (a bad method, a `Content-Length` that is not a number, both `Content-Length` and
+ * `Transfer-Encoding`, headers over the limit): answered in the envelope with a new request id, and
+ * the connection closed, as the parser cannot find where the next request starts.
  */
-export function requireHostHeader(app: App): void {
+export function clientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const requestId = refuseOnSocket(socket, parserError(err));
+  this.log.debug({ err, requestId }, 'malformed request refused');
+}
+
+/**
+ * What Node would answer itself, outside the envelope, is answered by the app: an HTTP/1.1
+ * request without `Host` is refused 400 (RFC 9112; Node's own check, `requireHostHeader`, is off
+ * in the app's options and would answer an empty body); an `Expect` other than `100-continue` is
+ * ignored (RFC 9110 allows it; Node would answer an empty 417); `CONNECT` (this is no proxy) is
+ * 404 like any other route that does not exist (Node would close the connection unanswered).
+ */
+export function installProtocolChecks(app: App): void {
   app.addHook('onRequest', async (req) => {
     const raw = req.raw;
     if (raw.httpVersionMajor === 1 && raw.httpVersionMinor === 1 && raw.headers.host === undefined) {
       throw invalidField('headers.host', 'is required in HTTP/1.1');
     }
+  });
+  app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) =>
+    app.server.emit('request', req, res),
+  );
+  app.server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    refuseOnSocket(socket, notFound(`Route CONNECT ${req.url ?? ''}`));
   });
 }
