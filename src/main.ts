@@ -12,6 +12,7 @@ import {
   type PrivacyRepair,
 } from './platform/private-files.ts';
 import { scheduleImportSweep } from './modules/imports/schedule-import-sweep.ts';
+import { listenError } from './platform/http/listen-error.ts';
 import { bootstrapFirstAdmin } from './modules/users/bootstrap-first-admin.ts';
 
 type FirstAdmin = NonNullable<Awaited<ReturnType<typeof bootstrapFirstAdmin>>>;
@@ -45,7 +46,9 @@ export async function serve(): Promise<void> {
     unshown = await bootstrapFirstAdmin({ ctx: systemContext(database, config, 'bootstrap') });
     app = await buildApp({ db: database.db, config, ping: database.ping, claims: database.claims });
     logPrivacyRepair(app.log, privacy);
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host }).catch((err: unknown) => {
+      throw listenError(err, config.host, config.port) ?? err;
+    });
     if (unshown) {
       process.stdout.write(firstStartMessage(unshown, config, true));
       unshown = null;
@@ -88,15 +91,18 @@ function installShutdown(
   stopMaintenance: () => Promise<void>,
 ) {
   let stopping = false;
+  // A repeated signal is ignored, not fatal: Ctrl-C under `npm start` delivers SIGINT twice (from
+  // the terminal and forwarded by npm). The timeout bounds the shutdown either way.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    // Not unref'd: it keeps the process alive until the shutdown has finished or given up (a
+    // connection stuck on an unread body would otherwise let it exit half-way, lock still held).
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
     }, timeoutMs);
-    force.unref();
     try {
       await app.close();
       await stopMaintenance();
@@ -108,6 +114,6 @@ function installShutdown(
     }
     clearTimeout(force);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 }

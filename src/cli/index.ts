@@ -3,6 +3,7 @@ import { DEFAULT_BUDGET } from '../modules/context/bundle-budget.ts';
 import { ConfigError } from '../config/index.ts';
 import { DataDirLockedError } from '../platform/db/data-dir-lock.ts';
 import { AppError } from '../platform/http/errors.ts';
+import { ListenError } from '../platform/http/listen-error.ts';
 import { CliError } from './api-client.ts';
 import type { ContextOptions } from './context-command.ts';
 import type { ImportOptions } from './import-command.ts';
@@ -110,6 +111,7 @@ try {
     err instanceof ConfigError ||
     err instanceof DataDirLockedError ||
     err instanceof AppError ||
+    err instanceof ListenError ||
     err instanceof CliError
   ) {
     process.stderr.write(`ctxhub: ${err.message}\n`);
