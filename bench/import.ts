@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ApiClient } from '../src/cli/api-client.ts';
 import { multipartBody } from '../src/cli/multipart-body.ts';
 import { generateAgentJsonl } from './generate-transcript.ts';
+import { RequestProbe, type ProbeFigures } from './request-probe.ts';
 import { BENCH_PROJECT, BENCH_WORKSPACE } from './seed-memories.ts';
 import { pgliteServer, postgresServer, type RunningServer } from './server.ts';
 
@@ -11,10 +12,19 @@ import { pgliteServer, postgresServer, type RunningServer } from './server.ts';
  * Import of a generated agent_jsonl transcript (BENCH_IMPORT_MB, default 100 MB) end to end: upload,
  * parse, extract and commit, each a real API call to a server in its own process, as `ctxhub import`
  * makes them. Reports MB/s over the whole run and the server's peak resident memory (VmHWM).
- * Targets: >= 10 MB/s on PostgreSQL; server RSS never above 500 MB.
+ * Meanwhile another client sends `GET /v1/me` every 20 ms on one keep-alive connection: its
+ * latency during each step, beside the same probe on the idle server just before, shows how much
+ * a running import delays everyone else.
+ * BENCH_IMPORT_PROBE_MS sets the probe's interval; 0 turns it off, to measure the import alone (the
+ * probe's requests take the server's time too).
+ * Targets: >= 10 MB/s on PostgreSQL; server RSS never above 500 MB; the probe's p99 during every
+ * step <= 50 ms.
  */
 const MEGABYTES = Number(process.env.BENCH_IMPORT_MB ?? 100);
 const RSS_LIMIT_MB = 500;
+const PROBE_P99_LIMIT_MS = 50;
+const IDLE_PROBE_MS = 3_000;
+const PROBE_INTERVAL_MS = Number(process.env.BENCH_IMPORT_PROBE_MS ?? 20);
 
 interface ImportAnswer {
   id: string;
@@ -42,16 +52,52 @@ function peakRssMb(pid: number): number {
   return Math.round(Number(kb) / 1024);
 }
 
+/**
+ * CPU time the server process has used so far, in s (Linux /proc: user + system clock ticks of
+ * 1/100 s). Unlike wall time it hardly depends on what else the machine runs.
+ */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
   const t = performance.now();
   const value = await run();
   return [value, Math.round(performance.now() - t) / 1000];
 }
 
+/** The probe's figures while one step ran (or on the idle server), beside the idle ones. */
+export interface ProbeRow {
+  engine: string;
+  during: string;
+  requests: number;
+  'p50 ms': number;
+  'p99 ms': number;
+  'max ms': number;
+  'p99 / idle p99': number;
+  'server CPU s': number;
+}
+
+type Step = 'idle' | 'upload' | 'parse' | 'extract' | 'commit';
+type StepFigures = ProbeFigures & { cpuS: number };
+
 async function importOnce(
   server: RunningServer,
   file: string,
-): Promise<Omit<ImportRow, 'engine' | 'target'>> {
+  probe: RequestProbe,
+): Promise<{ row: Omit<ImportRow, 'engine' | 'target'>; probes: Map<Step, StepFigures> }> {
+  const probes = new Map<Step, StepFigures>();
+  const probed = async <T>(step: Step, run: () => Promise<T>): Promise<[T, number]> => {
+    const cpu = cpuSeconds(server.pid);
+    probe.start();
+    try {
+      return await timed(run);
+    } finally {
+      const figures = await probe.stop();
+      probes.set(step, { ...figures, cpuS: Math.round((cpuSeconds(server.pid) - cpu) * 100) / 100 });
+    }
+  };
   const client = new ApiClient({ serviceUrl: server.baseUrl, apiKey: server.adminKey });
   await client.json('POST', '/v1/workspaces', { workspace_key: BENCH_WORKSPACE });
   await client.json('POST', `/v1/workspaces/${BENCH_WORKSPACE}/projects`, { key: BENCH_PROJECT });
@@ -64,11 +110,14 @@ async function importOnce(
     ],
     { path: file, name: 'bench.jsonl', size },
   );
-  const [uploaded, uploadS] = await timed(() =>
+  const idleCpu = cpuSeconds(server.pid);
+  const idle = await probe.idle(IDLE_PROBE_MS);
+  probes.set('idle', { ...idle, cpuS: Math.round((cpuSeconds(server.pid) - idleCpu) * 100) / 100 });
+  const [uploaded, uploadS] = await probed('upload', () =>
     client.stream<ImportAnswer>('/v1/imports', body.contentType, body.length, body.stream),
   );
-  const step = (name: string) =>
-    timed(async () => {
+  const step = (name: Exclude<Step, 'idle' | 'upload'>) =>
+    probed(name, async () => {
       const answer = await client.json<ImportAnswer>('POST', `/v1/imports/${uploaded.id}/${name}`);
       if (answer.status === 'failed') throw new Error(`${name} failed: ${JSON.stringify(answer)}`);
       return answer;
@@ -78,7 +127,7 @@ async function importOnce(
   const [committed, commitS] = await step('commit');
   const mb = size / 1_000_000;
   const total = uploadS + parseS + extractS + commitS;
-  return {
+  const row = {
     MB: Math.round(mb),
     'upload s': uploadS,
     'parse s': parseS,
@@ -89,6 +138,7 @@ async function importOnce(
     messages: parsed.stats.messages ?? 0,
     memories: committed.stats.memories_created ?? 0,
   };
+  return { row, probes };
 }
 
 async function benchImport(
@@ -96,14 +146,35 @@ async function benchImport(
   start: () => Promise<RunningServer & { cleanup(): void }>,
   file: string,
   mbpsTarget: number | null,
-): Promise<ImportRow> {
+): Promise<{ row: ImportRow; probes: ProbeRow[] }> {
   const server = await start();
+  const probe = new RequestProbe(server, PROBE_INTERVAL_MS);
   try {
-    const row = await importOnce(server, file);
-    const pass = row['peak RSS MB'] <= RSS_LIMIT_MB && (mbpsTarget === null || row['MB/s'] >= mbpsTarget);
-    const wanted = `${mbpsTarget ? `>= ${mbpsTarget} MB/s, ` : ''}RSS <= ${RSS_LIMIT_MB} MB`;
-    return { engine, ...row, target: `${wanted}: ${pass ? 'met' : 'MISSED'}` };
+    const { row, probes } = await importOnce(server, file, probe);
+    const idle = probes.get('idle')!;
+    const worstP99 = Math.max(...[...probes].filter(([s]) => s !== 'idle').map(([, f]) => f.p99));
+    const pass =
+      row['peak RSS MB'] <= RSS_LIMIT_MB &&
+      (mbpsTarget === null || row['MB/s'] >= mbpsTarget) &&
+      worstP99 <= PROBE_P99_LIMIT_MS;
+    const wanted =
+      `${mbpsTarget ? `>= ${mbpsTarget} MB/s, ` : ''}RSS <= ${RSS_LIMIT_MB} MB` +
+      (probe.enabled ? `, probe p99 <= ${PROBE_P99_LIMIT_MS} ms` : '');
+    return {
+      row: { engine, ...row, target: `${wanted}: ${pass ? 'met' : 'MISSED'}` },
+      probes: [...probes].map(([during, f]) => ({
+        engine,
+        during,
+        requests: f.requests,
+        'p50 ms': f.p50,
+        'p99 ms': f.p99,
+        'max ms': f.max,
+        'p99 / idle p99': Math.round((f.p99 / Math.max(idle.p99, 0.1)) * 10) / 10,
+        'server CPU s': f.cpuS,
+      })),
+    };
   } finally {
+    probe.close();
     await server.stop();
     server.cleanup();
   }
@@ -115,19 +186,25 @@ export async function runImportBench(engines: string[]): Promise<void> {
     const file = join(dir, 'bench.jsonl');
     const generated = await generateAgentJsonl(file, MEGABYTES * 1_000_000);
     console.error(`import: generated ${generated.sessions} sessions, ${generated.messages} messages`);
-    const rows: ImportRow[] = [];
+    const results: { row: ImportRow; probes: ProbeRow[] }[] = [];
     // The database exists before the server starts, as on every start but the first: PGlite's
     // one-time initdb peaks near 900 MB by itself, which is not the import's memory.
     const existing = async () => {};
     if (engines.includes('pglite'))
-      rows.push(await benchImport('PGlite', () => pgliteServer(existing), file, null));
+      results.push(await benchImport('PGlite', () => pgliteServer(existing), file, null));
     if (engines.includes('postgres'))
-      rows.push(await benchImport('PostgreSQL', () => postgresServer(existing), file, 10));
+      results.push(await benchImport('PostgreSQL', () => postgresServer(existing), file, 10));
     console.log(
       `\nImport of a generated ${MEGABYTES} MB agent_jsonl file: upload, parse, extract and commit ` +
         'through the API, server in its own process; peak RSS is its VmHWM.\n',
     );
-    console.table(rows);
+    console.table(results.map((r) => r.row));
+    console.log(
+      `\nGET /v1/me from another client during each step (one keep-alive connection, a request every ${PROBE_INTERVAL_MS} ms; ` +
+        `0: no probe), beside the same probe on the idle server for ${IDLE_PROBE_MS / 1000} s before the import,\n` +
+        'and the CPU time the server used meanwhile (steadier than wall time on a shared machine).\n',
+    );
+    console.table(results.flatMap((r) => r.probes));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -26,10 +26,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `ctxhub serve` as its own process (as in production) and takes the first-start key. */
+/**
+ * Starts `ctxhub serve` as its own process (as in production) and takes the first-start key.
+ * BENCH_SERVER_NODE_ARGS (space-separated) are given to node before the script, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server.
+ */
 export async function startBenchServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
-  const proc: ChildProcess = spawn(process.execPath, [join(ROOT, 'bin/ctxhub.js'), 'serve'], {
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const proc: ChildProcess = spawn(process.execPath, [...nodeArgs, join(ROOT, 'bin/ctxhub.js'), 'serve'], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),

@@ -3,10 +3,11 @@ import type { Ctx } from '../../platform/context.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
 import { newId } from '../../platform/ids.ts';
+import { TimeSlices } from '../../platform/time-slices.ts';
 import { contentHash } from '../memories/content-hash.ts';
 import { memories } from '../memories/table.ts';
 import { rawMessages, rawSessions } from '../raw/table.ts';
-import { extractCandidates, MAX_SCANNED_CHARS } from './extract-candidates.ts';
+import { extractCandidates, MAX_SCANNED_CHARS, type Candidate } from './extract-candidates.ts';
 import type { ImportAccess } from './import-access.ts';
 import { runImportStep, type StepOutcome } from './run-import-step.ts';
 import { stagedMemories, type ImportRow } from './table.ts';
@@ -96,15 +97,14 @@ async function* groupMessages(ctx: Ctx, sessionIds: string[]): AsyncGenerator<Im
 
 async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
   const stats = { candidates: 0, staged: 0, already_remembered: 0, repeated: 0 };
+  const slices = new TimeSlices();
   for await (const batch of importMessages(ctx, row.id)) {
-    const drafts = batch.flatMap((m) =>
-      extractCandidates({ role: m.role, content: m.text }).map((c) => ({
-        rawMessageId: m.id,
-        type: c.type,
-        content: c.content,
-        hash: contentHash(c.content),
-      })),
-    );
+    const drafts: { rawMessageId: string; type: Candidate['type']; content: string; hash: string }[] = [];
+    for (const m of batch) {
+      await slices.pass();
+      for (const c of extractCandidates({ role: m.role, content: m.text }))
+        drafts.push({ rawMessageId: m.id, type: c.type, content: c.content, hash: contentHash(c.content) });
+    }
     stats.candidates += drafts.length;
     if (drafts.length === 0) continue;
     const hashes = JSON.stringify(drafts.map((d) => d.hash));
