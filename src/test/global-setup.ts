@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -15,11 +17,17 @@ declare module 'vitest' {
   }
 }
 
+const BUILD_SCRIPT = fileURLToPath(new URL('../../scripts/build.js', import.meta.url));
+
 /**
+ * Tests that start `ctxhub` as a process run the compiled dist/, as users do: it is rebuilt first
+ * when a source changed since the last build.
+ *
  * Migrates one template database for the whole run; every test file then clones it (a directory
  * copy for PGlite, CREATE DATABASE ... TEMPLATE for PostgreSQL) instead of running initdb.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  execFileSync(process.execPath, [BUILD_SCRIPT, '--if-stale'], { stdio: 'inherit', timeout: 120_000 });
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `ctxhub_tpl_${process.pid}`;

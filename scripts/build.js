@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm run build` (also run by `npm install` as `prepare`): compiles src/ into dist/, the
+// JavaScript that bin/ctxhub.js runs, with esbuild. One entry (src/cli/index.ts) bundled with code
+// splitting: each command's modules are loaded only when that command runs, and npm packages stay
+// imports of node_modules. `--if-stale` builds only when dist/ is missing or older than a source
+// (npm start and the test setup use it). Plain JavaScript: it runs before anything is compiled.
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { STAMP_FILE, staleBuildReason } from './build-freshness.js';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+/** Files besides the sources that shape the output: a change to them rebuilds too. */
+const CONFIGURATION = ['scripts/build.js', 'tsconfig.json'];
+
+if (process.argv.includes('--if-stale') && staleBuildReason(root) === null) process.exit(0);
+
+const startedAt = Date.now();
+// Built beside dist/ and swapped in whole, so a command started during a build runs the old build
+// or the new one, never half of each.
+const tmp = join(root, `.dist-${process.pid}`);
+rmSync(tmp, { recursive: true, force: true });
+try {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { cli: 'src/cli/index.ts' },
+    outdir: tmp,
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    // Stack traces point into src/ when Node runs with --enable-source-maps.
+    sourcemap: 'linked',
+    sourcesContent: false,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const inputs = Object.keys(result.metafile.inputs).filter((file) => file.startsWith('src/'));
+  writeFileSync(
+    join(tmp, relative('dist', STAMP_FILE)),
+    `${JSON.stringify({ startedAt, inputs: [...CONFIGURATION, ...inputs] })}\n`,
+  );
+  const old = join(root, `.dist-old-${process.pid}`);
+  const dist = join(root, 'dist');
+  if (existsSync(dist)) renameSync(dist, old);
+  try {
+    renameSync(tmp, dist);
+  } catch (err) {
+    // Another build swapped its dist/ in first: it is as fresh as this one.
+    if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;
+  }
+  rmSync(old, { recursive: true, force: true });
+  process.stderr.write(`ctxhub: built dist/ (${inputs.length} modules) in ${Date.now() - startedAt} ms\n`);
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
