@@ -2,11 +2,9 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ClientConfig } from '../config/index.ts';
+import type { ClientConfig } from '../config/client.ts';
 import { errorOfAnswer, jsonOrUndefined } from '../platform/http/error-envelope.ts';
-
-/** A problem the CLI reports in one line and exits non-zero for (no stack trace). */
-export class CliError extends Error {}
+import { CliError } from './cli-error.ts';
 
 /** An error answer of the ctxhub API, with the server's own message. */
 export class ApiError extends CliError {
@@ -32,7 +30,7 @@ const DEFAULT_TIMEOUT_MS = 10 * 60_000;
  */
 export class ApiClient {
   constructor(
-    private readonly config: ClientConfig,
+    private readonly config: Pick<ClientConfig, 'serviceUrl' | 'apiKey'>,
     private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
   ) {}
 

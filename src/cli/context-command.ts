@@ -1,6 +1,6 @@
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from '../modules/context/bundle-budget.ts';
 import { NoProjectError } from '../modules/mcp/session-context.ts';
-import { CliError } from './api-client.ts';
+import { CliError } from './cli-error.ts';
 import { clientSession } from './client-session.ts';
 
 export interface ContextOptions {
