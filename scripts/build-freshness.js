@@ -1,8 +1,7 @@
 // Is dist/ the build of the sources as they are now? Read by bin/ctxhub.js at every start (so it
-// must stay cheap: one small JSON file and one stat per source file, about a millisecond) and by
+// must stay cheap: one small JSON file and one stat per compiled source, a few milliseconds) and by
 // scripts/build.js. Plain JavaScript: it runs before anything is compiled.
 import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 
 /** Written by scripts/build.js next to the compiled code. */
 export const STAMP_FILE = 'dist/build.json';
@@ -15,18 +14,14 @@ export const STAMP_FILE = 'dist/build.json';
 export function staleBuildReason(root) {
   let stamp;
   try {
-    stamp = JSON.parse(readFileSync(join(root, STAMP_FILE), 'utf8'));
+    stamp = JSON.parse(readFileSync(`${root}/${STAMP_FILE}`, 'utf8'));
   } catch {
     return 'dist/ has not been built';
   }
   for (const file of stamp.inputs) {
-    let mtime;
-    try {
-      mtime = statSync(join(root, file)).mtimeMs;
-    } catch {
-      return `${file} (compiled into dist/) no longer exists`;
-    }
-    if (mtime > stamp.startedAt) return `${file} changed after dist/ was built`;
+    const stats = statSync(`${root}/${file}`, { throwIfNoEntry: false });
+    if (!stats) return `${file} (compiled into dist/) no longer exists`;
+    if (stats.mtimeMs > stamp.startedAt) return `${file} changed after dist/ was built`;
   }
   return null;
 }

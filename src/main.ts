@@ -4,6 +4,7 @@ import { systemContext } from './platform/context.ts';
 import type { Database } from './platform/db/client.ts';
 import { scheduleMaintenance } from './platform/db/maintenance.ts';
 import { openConfiguredDatabase } from './platform/db/open.ts';
+import { StartupTimings } from './platform/startup-timings.ts';
 import { bootstrapFirstAdmin } from './modules/users/bootstrap-first-admin.ts';
 
 type FirstAdmin = NonNullable<Awaited<ReturnType<typeof bootstrapFirstAdmin>>>;
@@ -27,14 +28,22 @@ function firstStartMessage(first: FirstAdmin, config: Config, started: boolean):
 
 /** Boot: config, database (migrated), first-start bootstrap, HTTP, graceful shutdown. */
 export async function serve(): Promise<void> {
-  const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
+  const timings = new StartupTimings();
+  const config = await timings.phase('config', () => loadConfig());
+  const database = await openConfiguredDatabase(config, timings.phase);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let unshown: FirstAdmin | null = null;
   try {
-    unshown = await bootstrapFirstAdmin({ ctx: systemContext(database, config, 'bootstrap') });
-    app = await buildApp({ db: database.db, config, ping: database.ping });
-    await app.listen({ port: config.port, host: config.host });
+    unshown = await timings.phase('bootstrap', () =>
+      bootstrapFirstAdmin({ ctx: systemContext(database, config, 'bootstrap') }),
+    );
+    const built = await timings.phase('app', () =>
+      buildApp({ db: database.db, config, ping: database.ping }),
+    );
+    app = built;
+    await timings.phase('listen', () => built.listen({ port: config.port, host: config.host }));
+    // Where the start went (SERVICE_LOG_LEVEL=debug): one line, milliseconds per phase.
+    app.log.debug({ startup_ms: timings.summary() }, 'start-up time by phase');
     if (unshown) {
       process.stdout.write(firstStartMessage(unshown, config, true));
       unshown = null;

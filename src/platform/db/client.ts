@@ -2,9 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { migratePgliteClient, migratePostgres } from './migrate.ts';
 import { DRIZZLE_PARSERS, withConstructionParsers } from './pglite-parsers.ts';
 import * as schema from './schema.ts';
@@ -75,6 +73,11 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
 
 /** Opens a pool to PostgreSQL. */
 export async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  // The driver is loaded when used: an embedded (PGlite) server never loads it (about 0.1 s).
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
