@@ -4,10 +4,10 @@
 // splitting: each command's modules are loaded only when that command runs, and npm packages stay
 // imports of node_modules. `--if-stale` builds only when dist/ is missing or older than a source
 // (npm start and the test setup use it). Plain JavaScript: it runs before anything is compiled.
+// esbuild is a dependency, not a devDependency: `npm ci --omit=dev` runs prepare too.
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { STAMP_FILE, staleBuildReason } from './build-freshness.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -16,6 +16,8 @@ const CONFIGURATION = ['scripts/build.js', 'tsconfig.json'];
 
 if (process.argv.includes('--if-stale') && staleBuildReason(root) === null) process.exit(0);
 
+// esbuild is loaded only to build: an up-to-date check stays quick.
+const { build } = await import('esbuild');
 const startedAt = Date.now();
 // Built beside dist/ and swapped in whole, so a command started during a build runs the old build
 // or the new one, never half of each.
