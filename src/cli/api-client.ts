@@ -1,5 +1,4 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ClientConfig } from '../config/client.ts';
@@ -61,14 +60,15 @@ export class ApiClient {
     );
   }
 
-  private send(
+  private async send(
     method: string,
     path: string,
     headers: Record<string, string>,
     body: Buffer | Readable | undefined,
   ): Promise<{ status: number; text: string }> {
     const url = new URL(`${this.config.serviceUrl}${path}`);
-    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    // node:https (TLS) is loaded only for an https server: a session-start hook starts faster.
+    const request = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
     const timeoutMs = this.timeoutMs;
     return new Promise((resolve, reject) => {
       let answered = false;
