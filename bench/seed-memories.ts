@@ -96,6 +96,7 @@ export async function seedMemories(database: Database, count: number): Promise<v
     db,
     config: testConfig(),
     now: () => now,
+    claims: database.claims,
   };
   const BATCH = 1000;
   for (let done = 0; done < count; done += BATCH) {

@@ -84,6 +84,7 @@ export async function scratchApp(): Promise<ScratchApp> {
     db: database.db,
     config,
     now: () => now,
+    claims: database.claims,
   };
   const first = await bootstrapFirstAdmin({ ctx });
   const token = first!.url.split('/one-time/')[1]!;
@@ -106,7 +107,14 @@ export async function scratchApp(): Promise<ScratchApp> {
   const projectKey = 'codehost:acme/billing-api';
   await createWorkspace({ ctx: admin, input: { workspace_key: workspaceKey, name: 'Eval' } });
   await createProject({ ctx: admin, input: { workspace_key: workspaceKey, key: projectKey } });
-  const app = await buildApp({ db: database.db, config, ping: database.ping, now: () => now, logger: false });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    ping: database.ping,
+    claims: database.claims,
+    now: () => now,
+    logger: false,
+  });
   await app.ready();
   return {
     app,

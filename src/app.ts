@@ -3,13 +3,22 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/index.ts';
 import type { Db } from './platform/db/client.ts';
+import type { ProcessClaims } from './platform/db/process-claims.ts';
 import { installAuth } from './platform/http/auth-hook.ts';
 import { InternalCalls } from './platform/http/internal-calls.ts';
+import { installShutdownDrain } from './platform/http/connections.ts';
 import { sendError } from './platform/http/error-handler.ts';
+import {
+  clientError,
+  MAX_PATH_PARAM_LENGTH,
+  installProtocolChecks,
+  routerError,
+} from './platform/http/framework-errors.ts';
 import { notFound } from './platform/http/errors.ts';
 import { healthRoutes } from './platform/http/health-routes.ts';
 import { installTextGuard } from './platform/http/text-guard.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
+import { wellKnownRoutes } from './platform/http/well-known-routes.ts';
 import { RateLimits } from './platform/http/rate-limit.ts';
 import { requestIdOf } from './platform/http/request-id.ts';
 import type { AppDeps } from './platform/http/request-context.ts';
@@ -37,6 +46,8 @@ export interface BuildAppOptions {
   db: Db;
   config: Config;
   ping: () => Promise<void>;
+  /** The database's claims of this process (Database.claims). */
+  claims: ProcessClaims;
   now?: () => Date;
   /** Log to stdout (the server), to a given stream, or not at all (tests inject requests). */
   logger?: boolean | { write(line: string): void };
@@ -48,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     db: options.db,
     config: options.config,
     ping: options.ping,
+    claims: options.claims,
     now: options.now ?? (() => new Date()),
   };
   const app = Fastify({
@@ -59,9 +71,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trustProxy: options.config.trustProxy,
     genReqId: requestIdOf,
     requestIdHeader: false,
-    forceCloseConnections: 'idle',
-    return503OnClosing: true,
-    routerOptions: { maxParamLength: 600 },
+    // Shutdown closes connections itself (installShutdownDrain) and answers 503 in the envelope.
+    return503OnClosing: false,
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // Every refusal in the envelope: the router's, the HTTP parser's, and Node's (installProtocolChecks).
+    frameworkErrors: routerError,
+    clientErrorHandler: clientError,
+    http: { requireHostHeader: false },
     // zod validates and serializes every route (the compilers set below). Without factories of
     // its own, Fastify would load its default compilers (ajv, fast-json-stringify) at every start
     // for nothing: about a quarter of a second.
@@ -74,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setNotFoundHandler((req, reply) =>
     sendError(notFound(`Route ${req.method} ${req.url.split('?')[0]}`), req, reply),
   );
+  installShutdownDrain(app);
+  installProtocolChecks(app);
   acceptEmptyJsonBodies(app);
   await app.register(accepts);
   await installOpenApi(app, version);
@@ -88,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   installTextGuard(app);
 
   healthRoutes(app, deps);
+  wellKnownRoutes(app);
   userRoutes(app, deps);
   apiKeyRoutes(app, deps);
   workspaceRoutes(app, deps);

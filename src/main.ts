@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config/index.ts';
 import { systemContext } from './platform/context.ts';
@@ -5,6 +6,14 @@ import type { Database } from './platform/db/client.ts';
 import { scheduleMaintenance } from './platform/db/maintenance.ts';
 import { openConfiguredDatabase } from './platform/db/open.ts';
 import { StartupTimings } from './platform/startup-timings.ts';
+import {
+  privateDirs,
+  repairPrivateModes,
+  restrictNewFiles,
+  type PrivacyRepair,
+} from './platform/private-files.ts';
+import { scheduleImportSweep } from './modules/imports/schedule-import-sweep.ts';
+import { listenError } from './platform/http/listen-error.ts';
 import { bootstrapFirstAdmin } from './modules/users/bootstrap-first-admin.ts';
 
 type FirstAdmin = NonNullable<Awaited<ReturnType<typeof bootstrapFirstAdmin>>>;
@@ -29,8 +38,10 @@ function firstStartMessage(first: FirstAdmin, config: Config, started: boolean):
 /** Boot: config, database (migrated), first-start bootstrap, HTTP, graceful shutdown. */
 export async function serve(): Promise<void> {
   const timings = new StartupTimings();
+  restrictNewFiles();
   const config = await timings.phase('config', () => loadConfig());
   const database = await openConfiguredDatabase(config, timings.phase);
+  const privacy = await timings.phase('privacy', () => repairPrivateModes(privateDirs(config)));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let unshown: FirstAdmin | null = null;
   try {
@@ -38,10 +49,15 @@ export async function serve(): Promise<void> {
       bootstrapFirstAdmin({ ctx: systemContext(database, config, 'bootstrap') }),
     );
     const built = await timings.phase('app', () =>
-      buildApp({ db: database.db, config, ping: database.ping }),
+      buildApp({ db: database.db, config, ping: database.ping, claims: database.claims }),
     );
     app = built;
-    await timings.phase('listen', () => built.listen({ port: config.port, host: config.host }));
+    logPrivacyRepair(app.log, privacy);
+    await timings.phase('listen', () =>
+      built.listen({ port: config.port, host: config.host }).catch((err: unknown) => {
+        throw listenError(err, config.host, config.port) ?? err;
+      }),
+    );
     // Where the start went (SERVICE_LOG_LEVEL=debug): one line, milliseconds per phase.
     app.log.debug({ startup_ms: timings.summary() }, 'start-up time by phase');
     if (unshown) {
@@ -61,7 +77,22 @@ export async function serve(): Promise<void> {
     throw err;
   }
   const stopMaintenance = scheduleMaintenance(database, config.vacuumIntervalMs, app.log);
-  installShutdown(app, database, config.shutdownTimeoutMs, stopMaintenance);
+  const stopImportSweep = scheduleImportSweep(systemContext(database, config, 'import-sweep'), app.log);
+  installShutdown(app, database, config.shutdownTimeoutMs, async () => {
+    await Promise.all([stopMaintenance(), stopImportSweep()]);
+  });
+}
+
+function logPrivacyRepair(log: FastifyBaseLogger, privacy: PrivacyRepair): void {
+  if (privacy.repaired > 0) {
+    log.info({ repaired: privacy.repaired }, 'data files made private to this user (dirs 0700, files 0600)');
+  }
+  if (privacy.failed.length > 0) {
+    log.warn(
+      { failed: privacy.failed.slice(0, 20), count: privacy.failed.length },
+      'some data files could not be made private (are they owned by another user?)',
+    );
+  }
 }
 
 function installShutdown(
@@ -71,15 +102,18 @@ function installShutdown(
   stopMaintenance: () => Promise<void>,
 ) {
   let stopping = false;
+  // A repeated signal is ignored, not fatal: Ctrl-C under `npm start` delivers SIGINT twice (from
+  // the terminal and forwarded by npm). The timeout bounds the shutdown either way.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    // Not unref'd: it keeps the process alive until the shutdown has finished or given up (a
+    // connection stuck on an unread body would otherwise let it exit half-way, lock still held).
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
     }, timeoutMs);
-    force.unref();
     try {
       await app.close();
       await stopMaintenance();
@@ -91,6 +125,6 @@ function installShutdown(
     }
     clearTimeout(force);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 }

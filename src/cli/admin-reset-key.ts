@@ -1,12 +1,15 @@
 import { loadConfig } from '../config/index.ts';
 import { systemContext } from '../platform/context.ts';
 import { openConfiguredDatabase } from '../platform/db/open.ts';
+import { privateDirs, repairPrivateModes, restrictNewFiles } from '../platform/private-files.ts';
 import { resetAdminKey } from '../modules/users/reset-admin-key.ts';
 
 /** `ctxhub admin reset-key --email E`: for an administrator who lost their key. */
 export async function adminResetKey(options: { email: string }): Promise<void> {
+  restrictNewFiles();
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
+  repairPrivateModes(privateDirs(config));
   try {
     const issued = await resetAdminKey({ ctx: systemContext(database, config, 'console'), input: options });
     const minutes = Math.round(config.oneTimeTokenTtlSeconds / 60);

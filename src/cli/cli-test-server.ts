@@ -27,6 +27,8 @@ export interface CliTestServer {
   adminKey: string;
   /** A user who is only a member where `workspace` adds them: the key the commands run with. */
   dev: { id: string; key: string };
+  /** Creates another user (no memberships) with a key of their own. */
+  user(): Promise<{ id: string; key: string }>;
   /** Scratch directory for repositories and other folders; removed by stop(). */
   scratch: string;
   /** A JSON call with the administrator's key (or `key`). */
@@ -36,8 +38,8 @@ export interface CliTestServer {
     body?: unknown,
     key?: string,
   ): Promise<{ status: number; json: T }>;
-  /** Creates a workspace with these settings and adds the dev user as a plain member. */
-  workspace(key: string, settings?: Record<string, unknown>): Promise<void>;
+  /** Creates a workspace with these settings and adds the dev user (or `member`) as a plain member. */
+  workspace(key: string, settings?: Record<string, unknown>, member?: { id: string }): Promise<void>;
   /** Creates a project and makes the dev user its writer. */
   project(workspaceKey: string, projectKey: string): Promise<void>;
   /** PATCHes workspace settings. */
@@ -96,20 +98,24 @@ export async function startCliTestServer(prefix: string, hostEnv: NodeJS.Process
       return json;
     };
 
-    const user = await ok(201, api('POST', '/v1/users', { email: `${unique('dev')}@example.test` }));
-    const reset = await ok(200, api('POST', `/v1/users/${String(user.id)}/api-keys/reset`));
-    const dev = { id: String(user.id), key: await reveal(String(reset.one_time_url)) };
+    const newUser = async () => {
+      const user = await ok(201, api('POST', '/v1/users', { email: `${unique('dev')}@example.test` }));
+      const reset = await ok(200, api('POST', `/v1/users/${String(user.id)}/api-keys/reset`));
+      return { id: String(user.id), key: await reveal(String(reset.one_time_url)) };
+    };
+    const dev = await newUser();
 
     return {
       baseUrl: running.baseUrl,
       adminKey,
       dev,
+      user: newUser,
       scratch,
       api,
       stop,
-      async workspace(key, settings = {}) {
+      async workspace(key, settings = {}, member = dev) {
         await ok(201, api('POST', '/v1/workspaces', { workspace_key: key, ...settings }));
-        await ok(201, api('POST', `/v1/workspaces/${key}/members`, { user_id: dev.id, role: 'member' }));
+        await ok(201, api('POST', `/v1/workspaces/${key}/members`, { user_id: member.id, role: 'member' }));
       },
       async project(workspaceKey, projectKey) {
         await ok(201, api('POST', `/v1/workspaces/${workspaceKey}/projects`, { key: projectKey }));
@@ -139,7 +145,7 @@ export async function startCliTestServer(prefix: string, hostEnv: NodeJS.Process
 export interface TempRepo {
   /** The repository root (its folder name is the repository name). */
   root: string;
-  /** `codehost:acme/<name>`, the key its origin remote derives. */
+  /** `codehost:acme/<name>`, the key its origin remote derives (`local:repo/<name>` without one). */
   projectKey: string;
   /** An absolute path inside the repository. */
   at(path: string): string;
@@ -147,10 +153,17 @@ export interface TempRepo {
 
 /**
  * A committed git repository `<parent>/<name>` with origin `git@github.com:acme/<name>.git` and a
- * file in each of `dirs`. Git runs with its own environment (no GIT_DIR of a calling hook, no user
- * configuration), so it can only ever touch the new folder.
+ * file in each of `dirs`; with `origin: false`, a folder where `git init` ran and nothing else (no
+ * remote, no commit), whose key is `local:repo/<name>`. Git runs with its own environment (no
+ * GIT_DIR of a calling hook, no user configuration), so it can only ever touch the new folder.
  */
-export function createGitRepo(parent: string, name: string, dirs: string[], path: string): TempRepo {
+export function createGitRepo(
+  parent: string,
+  name: string,
+  dirs: string[],
+  path: string,
+  { origin = true }: { origin?: boolean } = {},
+): TempRepo {
   const root = join(parent, name);
   mkdirSync(root, { recursive: true });
   for (const dir of ['', ...dirs]) {
@@ -159,10 +172,12 @@ export function createGitRepo(parent: string, name: string, dirs: string[], path
   }
   const git = gitIn(root, path);
   git('init', '--quiet');
+  const at = (p: string) => join(root, p);
+  if (!origin) return { root, projectKey: `local:repo/${name.toLowerCase()}`, at };
   git('remote', 'add', 'origin', `git@github.com:acme/${name}.git`);
   git('add', '--all');
   git('commit', '--quiet', '--message', 'Initial commit');
-  return { root, projectKey: `codehost:acme/${name}`, at: (p) => join(root, p) };
+  return { root, projectKey: `codehost:acme/${name}`, at };
 }
 
 /** Runs git in `cwd` with only PATH of the caller's environment; answers its stdout. */

@@ -20,11 +20,13 @@ import { fitLines } from './context-command.ts';
  */
 const PATH = process.env.PATH ?? '';
 const WS = unique('ctx-main');
+const WS_AUTO = unique('ctx-auto');
 
 let server: CliTestServer;
 let app: TempRepo;
 let big: TempRepo;
 let unknown: TempRepo;
+let local: TempRepo;
 let env: Record<string, string>;
 
 const heading = (repo: TempRepo) => new RegExp(`^# Project context: .*\\(${repo.projectKey}\\)\\n`);
@@ -34,7 +36,9 @@ beforeAll(async () => {
   app = createGitRepo(server.scratch, unique('app'), ['packages/web/src'], PATH);
   big = createGitRepo(server.scratch, unique('big'), [], PATH);
   unknown = createGitRepo(server.scratch, unique('unknown'), [], PATH);
+  local = createGitRepo(server.scratch, unique('Local'), ['src'], PATH, { origin: false });
   await server.workspace(WS);
+  await server.workspace(WS_AUTO, { auto_create_project: true });
   await server.project(WS, app.projectKey);
   await server.project(WS, big.projectKey);
   await server.memory(WS, app.projectKey, 'decision', 'Invoices are numbered per tenant and year.');
@@ -151,7 +155,49 @@ describe('ctxhub context', () => {
     expect(fitLines('abcdef', 3)).toBe('abc');
   });
 
-  it('prints nothing and exits 0 where no project resolves, but exits 1 without a workspace', async () => {
+  it('in a git init folder without a remote, resolves local:repo/<folder>, created with auto_create_project', async () => {
+    const run = await runCli(['context'], { ...env, SERVICE_WORKSPACE_KEY: WS_AUTO }, local.at('src'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(heading(local));
+    const project = await server.api(
+      'GET',
+      `/v1/projects/${encodeURIComponent(local.projectKey)}?workspace_key=${WS_AUTO}`,
+      undefined,
+      server.dev.key,
+    );
+    expect(project).toMatchObject({ status: 200, json: { key: local.projectKey, role: 'maintainer' } });
+    // Without auto_create_project, the folder's project is not made: nothing to add.
+    const off = await runCli(['context'], env, local.root);
+    expect(off.code, off.stderr).toBe(0);
+    expect(off.stdout).toBe('');
+    expect(off.stderr).toMatch(/^ctxhub context: no project here: A project of workspace .* not found/);
+    expect(worktreeEntries(local.root)).toEqual(['README.md', 'src', 'src/README.md']);
+  }, 60_000);
+
+  it('without a workspace uses your only one; with several or none, exits 1 saying so', async () => {
+    const { SERVICE_WORKSPACE_KEY: _, ...withoutWorkspace } = env;
+    const solo = await server.user();
+    const soloWorkspace = unique('ctx-solo');
+    await server.workspace(soloWorkspace, { auto_create_project: true }, solo);
+    const only = await runCli(['context'], { ...withoutWorkspace, SERVICE_API_KEY: solo.key }, local.root);
+    expect(only.code, only.stderr).toBe(0);
+    expect(only.stdout).toMatch(heading(local));
+    expect(only.stderr).toBe('');
+
+    const several = await runCli(['context'], withoutWorkspace, app.root);
+    expect(several.code, several.stderr).toBe(1);
+    expect(several.stdout).toBe('');
+    expect(several.stderr).toBe(
+      `ctxhub: No workspace: set SERVICE_WORKSPACE_KEY or pass --workspace (yours: ${[WS, WS_AUTO].sort().join(', ')})\n`,
+    );
+
+    const nobody = await server.user();
+    const none = await runCli(['context'], { ...withoutWorkspace, SERVICE_API_KEY: nobody.key }, app.root);
+    expect(none.code, none.stderr).toBe(1);
+    expect(none.stderr).toBe('ctxhub: No workspace: you belong to no ctxhub workspace yet\n');
+  }, 60_000);
+
+  it('prints nothing and exits 0 where no project resolves', async () => {
     const outside = join(server.scratch, 'no-repository');
     mkdirSync(outside, { recursive: true });
     const none = await runCli(['context'], env, outside);
@@ -163,12 +209,6 @@ describe('ctxhub context', () => {
     expect(unmapped.code, unmapped.stderr).toBe(0);
     expect(unmapped.stdout).toBe('');
     expect(unmapped.stderr).toMatch(/^ctxhub context: no project here: A project of workspace .* not found/);
-
-    const { SERVICE_WORKSPACE_KEY: _, ...withoutWorkspace } = env;
-    const noWorkspace = await runCli(['context'], withoutWorkspace, app.root);
-    expect(noWorkspace.code, noWorkspace.stderr).toBe(1);
-    expect(noWorkspace.stdout).toBe('');
-    expect(noWorkspace.stderr).toBe('ctxhub: No workspace: set SERVICE_WORKSPACE_KEY or pass --workspace\n');
     expect(worktreeEntries(unknown.root)).toEqual(['README.md']);
   }, 60_000);
 

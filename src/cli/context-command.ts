@@ -1,4 +1,5 @@
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from '../modules/context/bundle-budget.ts';
+import { listed, NoWorkspaceError } from '../modules/mcp/only-workspace.ts';
 import { NoProjectError } from '../modules/mcp/session-context.ts';
 import { CliError } from './cli-error.ts';
 import { clientSession } from './client-session.ts';
@@ -30,10 +31,11 @@ const present = (markdown: string, hook: boolean | undefined) =>
 
 /**
  * `ctxhub context`: the current project's bundle as Markdown on stdout, for a session-start hook
- * (with `--hook`, wrapped in the hook JSON). The project is resolved from the working directory as
- * `ctxhub mcp` does; the Markdown fits `--max-chars` (a smaller budget is asked for when the first
- * answer is longer). Where no project resolves it adds nothing (no output; with `--hook`, an empty
- * context) and exits 0 with a note on stderr, so a hook stays quiet in other folders.
+ * (with `--hook`, wrapped in the hook JSON). The workspace and project are found as `ctxhub mcp`
+ * finds them (the only workspace when none is configured; the working directory's project); the
+ * Markdown fits `--max-chars` (a smaller budget is asked for when the first answer is longer).
+ * Where no project resolves it adds nothing (no output; with `--hook`, an empty context) and exits
+ * 0 with a note on stderr, so a hook stays quiet in other folders.
  */
 export async function contextCommand(options: ContextOptions): Promise<void> {
   const maxChars = wholeNumber('--max-chars', options.maxChars, 500, 1_000_000);
@@ -41,14 +43,20 @@ export async function contextCommand(options: ContextOptions): Promise<void> {
     ? wholeNumber('--budget', options.budget, MIN_BUDGET, MAX_BUDGET)
     : DEFAULT_BUDGET;
   // --workspace is the session's workspace (not a one-call override), so the directory still resolves.
-  const { config, client, context } = clientSession(async () => process.cwd(), {
+  const { client, context } = clientSession(async () => process.cwd(), {
     workspaceKey: options.workspace,
     timeoutMs: CALL_TIMEOUT_MS,
   });
-  // A missing workspace is a configuration mistake, not a folder without a project: say so (exit 1).
-  if (!(options.workspace ?? config.workspaceKey)) {
-    throw new CliError('No workspace: set SERVICE_WORKSPACE_KEY or pass --workspace');
-  }
+  // Without one configured, the caller's only workspace. Several or none is a configuration
+  // mistake, not a folder without a project: say so (exit 1).
+  await context.workspace({}).catch((err: unknown) => {
+    if (!(err instanceof NoWorkspaceError)) throw err;
+    throw new CliError(
+      err.memberOf.length
+        ? `No workspace: set SERVICE_WORKSPACE_KEY or pass --workspace (yours: ${listed(err.memberOf)})`
+        : 'No workspace: you belong to no ctxhub workspace yet',
+    );
+  });
   let at;
   try {
     at = await context.project({ project_key: options.project });

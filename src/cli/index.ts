@@ -6,6 +6,7 @@ import { DEFAULT_BUDGET } from '../modules/context/bundle-budget.ts';
 import { ConfigError } from '../config/config-error.ts';
 import { DataDirLockedError } from '../platform/db/data-dir-lock.ts';
 import { AppError } from '../platform/http/errors.ts';
+import { ListenError } from '../platform/http/listen-error.ts';
 import { version } from '../platform/version.ts';
 import { CliError } from './cli-error.ts';
 import type { ContextOptions } from './context-command.ts';
@@ -69,8 +70,9 @@ const CLIENT_ENV =
   '\nEnvironment:\n' +
   '  SERVICE_URL            the ctxhub server, e.g. http://127.0.0.1:8080\n' +
   '  SERVICE_API_KEY        your API key\n' +
-  '  SERVICE_WORKSPACE_KEY  the workspace (else call set_workspace)\n' +
-  '  SERVICE_PROJECT_KEY    optional: a project key or manual mapping, resolved with the git clues\n';
+  '  SERVICE_WORKSPACE_KEY  the workspace (default: your only workspace; else call set_workspace)\n' +
+  '  SERVICE_PROJECT_KEY    optional: a project key or manual mapping, resolved with the git clues;\n' +
+  '                         it must name an existing project (it is never created)\n';
 
 program
   .command('mcp')
@@ -92,7 +94,7 @@ program
     `token budget of the bundle (default ${DEFAULT_BUDGET}; lowered to fit --max-chars)`,
   )
   .option('--q <text>', 'what the session is about: its most relevant memories are added')
-  .option('--workspace <key>', 'workspace (default: SERVICE_WORKSPACE_KEY)')
+  .option('--workspace <key>', 'workspace (default: SERVICE_WORKSPACE_KEY, else your only workspace)')
   .option('--project <key>', 'project, instead of resolving the working directory')
   .option(
     '--hook',
@@ -116,6 +118,7 @@ try {
     err instanceof ConfigError ||
     err instanceof DataDirLockedError ||
     err instanceof AppError ||
+    err instanceof ListenError ||
     err instanceof CliError
   ) {
     process.stderr.write(`ctxhub: ${err.message}\n`);

@@ -1,11 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, textOf, type ToolResult } from '../modules/mcp/mcp-test-client.ts';
+import { call, textOf } from '../modules/mcp/mcp-test-client.ts';
 import { version } from '../platform/version.ts';
 import { waitFor } from '../test/server-process.ts';
 import {
@@ -17,13 +13,13 @@ import {
   type CliTestServer,
   type TempRepo,
 } from './cli-test-server.ts';
+import { contextOf, stdioMcpClients } from './stdio-mcp-clients.ts';
 
 /**
  * `ctxhub mcp` as an assistant runs it: a process on stdio (the SDK's StdioClientTransport) in a
  * folder of a git repository, against a real server process. The project follows the working
  * directory (remote, sub-path), the pin and the workspace's auto-switch settings.
  */
-const BIN = fileURLToPath(new URL('../../bin/ctxhub.js', import.meta.url));
 const PATH = process.env.PATH ?? '';
 const WS = unique('mcp-main');
 const WS_AUTO = unique('mcp-auto');
@@ -37,67 +33,12 @@ let fresh: TempRepo;
 let mono: TempRepo;
 const repos: Array<{ repo: TempRepo; entries: string[] }> = [];
 
-interface Session {
-  client: Client;
-  stderr: () => string;
-  /** What the client could not read from the process's stdout (anything but protocol messages). */
-  errors: Error[];
-}
-const sessions: Array<{ client: Client; transport: StdioClientTransport }> = [];
-/** Every session's unreadable output: stdout must carry protocol messages only. */
-const unreadable: Error[] = [];
-
-async function mcp(cwd: string, env: Record<string, string>): Promise<Session> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, 'mcp'],
-    env: {
-      PATH,
-      SERVICE_URL: server.baseUrl,
-      SERVICE_API_KEY: server.dev.key,
-      GIT_CEILING_DIRECTORIES: tmpdir(),
-      ...env,
-    },
-    cwd,
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr!.on('data', (d) => (stderr += String(d)));
-  const client = new Client({ name: 'ctxhub-cli-test', version: '1.0.0' });
-  const errors: Error[] = [];
-  client.onerror = (err) => {
-    errors.push(err);
-    unreadable.push(err);
-  };
-  sessions.push({ client, transport });
-  await client.connect(transport);
-  return { client, stderr: () => stderr, errors };
-}
-
-async function closeSessions(): Promise<void> {
-  for (const { client, transport } of sessions.splice(0)) {
-    const pid = transport.pid;
-    await client.close(); // ends stdin, then SIGTERM and SIGKILL after bounded waits
-    if (pid !== null && isAlive(pid)) process.kill(pid, 'SIGKILL');
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const contextOf = (r: ToolResult) => {
-  expect(r.isError, textOf(r)).toBeFalsy();
-  return r.structuredContent!.context as Record<string, unknown>;
-};
+let clients: ReturnType<typeof stdioMcpClients>;
+const mcp = (cwd: string, env: Record<string, string>) => clients.open(cwd, env);
 
 beforeAll(async () => {
   server = await startCliTestServer('ctxhub-cli-mcp-', process.env);
+  clients = stdioMcpClients(server, PATH);
   app = createGitRepo(server.scratch, unique('app'), ['packages/web/src'], PATH);
   other = createGitRepo(server.scratch, unique('other'), [], PATH);
   fresh = createGitRepo(server.scratch, unique('fresh'), [], PATH);
@@ -122,7 +63,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await closeSessions();
+  await clients?.closeAll();
   await server?.stop();
 });
 
@@ -331,14 +272,14 @@ describe('ctxhub mcp', () => {
     }
   }, 60_000);
 
-  it('outside a git repository, asks for set_workspace and set_project', async () => {
+  it('outside a git repository, asks for set_workspace (listing your workspaces) and set_project', async () => {
     const plain = join(server.scratch, 'not-a-repository');
     mkdirSync(plain, { recursive: true });
     const s = await mcp(plain, {});
     const noWorkspace = await call(s.client, 'recall');
     expect(noWorkspace.isError).toBe(true);
-    expect(textOf(noWorkspace)).toMatch(
-      /^No workspace: set SERVICE_WORKSPACE_KEY .* or call set_workspace\.$/,
+    expect(textOf(noWorkspace)).toBe(
+      `No workspace: set SERVICE_WORKSPACE_KEY in the MCP server configuration, or call set_workspace with one of your workspaces: ${[WS, WS_AUTO, WS_MONO, WS_LEVEL1].sort().join(', ')}.`,
     );
 
     const set = await call(s.client, 'set_workspace', { workspace_key: WS });
@@ -359,8 +300,8 @@ describe('ctxhub mcp', () => {
   }, 60_000);
 
   it('wrote nothing into the repositories, and only protocol messages to stdout', async () => {
-    await closeSessions();
-    expect(unreadable).toEqual([]);
+    await clients.closeAll();
+    expect(clients.unreadable).toEqual([]);
     for (const { repo, entries } of repos) {
       expect(gitIn(repo.root, PATH)('status', '--porcelain', '--untracked-files=all')).toBe('');
       expect(worktreeEntries(repo.root)).toEqual(entries);

@@ -13,7 +13,7 @@ import { clientSession } from './client-session.ts';
 export async function mcpCommand(): Promise<void> {
   const roots = clientRoots(process.cwd());
   const { config, api, context } = clientSession(roots.directory);
-  const server = createMcpServer({ api, context, version });
+  const server = createMcpServer({ api, context, version, transport: 'stdio' });
   roots.attach(server, context);
   const done = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();

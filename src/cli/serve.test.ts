@@ -1,5 +1,6 @@
+import http from 'node:http';
 import { connect, createServer, type Server } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +45,10 @@ async function reveal(server: ServerProcess, link: string): Promise<string> {
   return ((await res.json()) as { api_key: string }).api_key;
 }
 
-/** Sends the head and half the body of a request, returns a function that sends the rest and reads the answer. */
+/**
+ * Sends the head and half the body of a keep-alive request; returns a function that sends the rest
+ * and reads everything the server sends until it closes the connection.
+ */
 function halfSentRequest(baseUrl: string, key: string, body: string) {
   const { hostname, port } = new URL(baseUrl);
   const socket = connect(Number(port), hostname);
@@ -53,7 +57,7 @@ function halfSentRequest(baseUrl: string, key: string, body: string) {
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   socket.write(
     `POST /v1/users HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${key}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
       body.slice(0, 10),
   );
   return async () => {
@@ -62,6 +66,26 @@ function halfSentRequest(baseUrl: string, key: string, body: string) {
     return answer;
   };
 }
+
+/** Connections a reverse proxy or MCP adapter holds open: one idle after a request, one never used. */
+async function idleConnections(baseUrl: string) {
+  const agent = new http.Agent({ keepAlive: true });
+  const res = await new Promise<http.IncomingMessage>((resolve) =>
+    http.get(`${baseUrl}/healthz`, { agent }, resolve),
+  );
+  res.resume();
+  await new Promise((resolve) => res.on('end', resolve));
+  expect(res.headers.connection).toBe('keep-alive');
+  const { hostname, port } = new URL(baseUrl);
+  const unused = connect(Number(port), hostname);
+  await new Promise((resolve) => unused.once('connect', resolve));
+  return () => {
+    agent.destroy();
+    unused.destroy();
+  };
+}
+
+const lockFile = () => join(dataDir, 'ctxhub.lock');
 
 describe('ctxhub serve', () => {
   it('boots, prints the first-start link once, finishes in-flight requests on SIGTERM, and resets a lost key', async () => {
@@ -80,13 +104,20 @@ describe('ctxhub serve', () => {
       expect(second.stderr).toContain('in use by another ctxhub process');
     }
 
+    if (!onPostgres) expect(existsSync(lockFile())).toBe(true);
+    const dropIdle = await idleConnections(server.baseUrl);
     const finish = halfSentRequest(server.baseUrl, key, JSON.stringify({ email: 'inflight@example.test' }));
     await new Promise((r) => setTimeout(r, 200));
     server.proc.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
     const answer = await finish();
     expect(answer).toMatch(/^HTTP\/1\.1 201/);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    // Idle connections do not hold the shutdown up to its timeout (which exits 1).
     expect(await server.exited).toBe(0);
+    dropIdle();
+    expect(server.output()).not.toContain('shutdown took too long');
+    expect(existsSync(lockFile())).toBe(false);
 
     const reset = await runCli(['admin', 'reset-key', '--email', 'admin@localhost'], env);
     expect(reset.code, reset.stderr).toBe(0);
@@ -107,8 +138,11 @@ describe('ctxhub serve', () => {
       headers: { authorization: `Bearer ${newKey}` },
     });
     expect(JSON.stringify(await users.json())).toContain('inflight@example.test');
+    const dropIdleAgain = await idleConnections(again.baseUrl);
     again.proc.kill('SIGINT');
     expect(await again.exited).toBe(0);
+    dropIdleAgain();
+    expect(existsSync(lockFile())).toBe(false);
   }, 180_000);
 
   it('prints the first-start link even when the port is taken, and the link works once the server runs', async () => {
@@ -126,7 +160,11 @@ describe('ctxhub serve', () => {
       const { port } = blocker.address() as { port: number };
       const failed = await runCli(['serve'], { ...freshEnv, HOST: '127.0.0.1', PORT: String(port) });
       expect(failed.code).toBe(1);
-      expect(failed.stderr).toContain('EADDRINUSE');
+      // One line naming the port and PORT, no stack trace; the data dir is left unlocked.
+      expect(failed.stderr.trim().split('\n')).toEqual([
+        `ctxhub: port ${port} is already in use on 127.0.0.1 (EADDRINUSE): stop the program using it, or set PORT to a free port`,
+      ]);
+      expect(existsSync(join(freshDir, 'ctxhub.lock'))).toBe(false);
       expect(failed.stdout).toContain('did not start');
       const link = linkIn(failed.stdout);
       expect(link, failed.stdout).toBeDefined();
@@ -144,6 +182,15 @@ describe('ctxhub serve', () => {
       rmSync(freshDir, { recursive: true, force: true });
     }
   }, 180_000);
+
+  it('names HOST in one line when the address is not one of this machine', async () => {
+    const failed = await runCli(['serve'], { ...env, HOST: '192.0.2.1', PORT: '0' });
+    expect(failed.code).toBe(1);
+    const lines = failed.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^ctxhub: cannot listen on 192\.0\.2\.1:0 \(EADDRNOTAVAIL\).*set HOST/);
+    expect(existsSync(lockFile())).toBe(false);
+  }, 60_000);
 
   it('refuses to start with a bad configuration, listing every problem', async () => {
     const result = await runCli(['serve'], {

@@ -8,8 +8,7 @@ import { ConfigError } from './config-error.ts';
  * - `SERVICE_API_KEY`: the caller's API key (`POST /v1/api-keys`, or a one-time link).
  * - `SERVICE_WORKSPACE_KEY`, `SERVICE_PROJECT_KEY`: where the command works (flags may override).
  *
- * These commands never open the server's data directory (a second process on a PGlite data
- * directory loses rows). The
+ * These commands never open the server's data directory (docs/design.md#pglite-rules). The
  * checks are written out rather than a zod schema: these commands start at every assistant session
  * and loading zod alone costs them more than 100 ms.
  */

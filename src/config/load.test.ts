@@ -52,6 +52,18 @@ describe('configuration', () => {
     ]);
   });
 
+  it('keeps uploads never parsed 72 hours unless told (1 to 8760)', () => {
+    expect(loadConfig({ SERVICE_DATA_DIR: tempDir() }).importRetentionHours).toBe(72);
+    expect(
+      loadConfig({ SERVICE_DATA_DIR: tempDir(), SERVICE_IMPORT_RETENTION_HOURS: '1' }).importRetentionHours,
+    ).toBe(1);
+    for (const bad of ['0', '8761', '2.5', 'soon']) {
+      const problems = problemsOf({ SERVICE_DATA_DIR: tempDir(), SERVICE_IMPORT_RETENTION_HOURS: bad });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^SERVICE_IMPORT_RETENTION_HOURS: /);
+    }
+  });
+
   it('refuses DATABASE_URL without the three secrets, naming each', () => {
     const problems = problemsOf({ DATABASE_URL: 'postgres://u@127.0.0.1/db' });
     expect(problems.join('\n')).toContain('SERVICE_API_KEY_HASH_SECRET');

@@ -118,6 +118,7 @@ function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
     vacuumIntervalMs: env.SERVICE_PGLITE_VACUUM_MINUTES * 60_000,
     importMaxBytes: env.SERVICE_IMPORT_MAX_BYTES,
     importDir: resolve(env.SERVICE_IMPORT_DIR ?? join(dataDir, 'imports')),
+    importRetentionHours: env.SERVICE_IMPORT_RETENTION_HOURS,
     integrations: integrationEnv(env),
     mcp: mcpEnv(env),
   };
@@ -186,7 +187,7 @@ function integrationEnv(env: Env): IntegrationEnv {
 
 /** A complete configuration for tests and benchmarks, without touching the file system. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  // Tests talk to fakes of external providers on 127.0.0.1 (ARCHITECTURE.md, outbound HTTP).
+  // Tests talk to fakes of external providers on 127.0.0.1 (docs/design.md#outbound-http).
   const env = parseEnv({ SERVICE_LOG_LEVEL: 'silent', SERVICE_ALLOW_PRIVATE_NETWORK: 'true' });
   return {
     ...fromEnv(env, resolve('data-test'), {

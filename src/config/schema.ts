@@ -1,6 +1,7 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
-/** Every environment variable ctxhub reads, with its default. The README documents each one. */
+/** Every environment variable ctxhub reads, with its default. docs/configuration.md documents each one. */
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -30,7 +31,7 @@ export function decodeKey(value: string): Buffer | undefined {
 
 const emailLike = z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
 
-/** The providers of integration configuration (interface.md), in the order answers list them. */
+/** The providers of integration configuration (docs/api.md#integrations), in the order answers list them. */
 export const PROVIDERS = ['tracker', 'wiki', 'chat', 'audit_reasoner'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
@@ -80,6 +81,37 @@ const originList = prefixList.pipe(
   ),
 );
 
+/**
+ * Which proxies' `X-Forwarded-*` headers are believed: `false`, `true` (every hop: only behind a
+ * proxy that replaces X-Forwarded-For), or the proxies' addresses and CIDR ranges (the client is
+ * then the nearest address, from the socket outwards, that is not one of them).
+ */
+const trustProxy = z.string().transform((v, ctx): boolean | string[] => {
+  const value = v.trim().toLowerCase();
+  if (value === 'true' || value === 'yes' || value === '1') return true;
+  if (value === 'false' || value === 'no' || value === '0' || value === '') return false;
+  const list = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (list.length === 0 || !list.every(isAddressOrRange)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: "expected true, false, or the proxies' addresses/CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)",
+    });
+    return z.NEVER;
+  }
+  return list;
+});
+
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 export const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -99,12 +131,13 @@ export const envSchema = z.object({
   SERVICE_BODY_LIMIT_BYTES: int(1024, 64 * 1024 * 1024).default(1024 * 1024),
   SERVICE_RATE_LIMIT_PER_KEY_PER_MINUTE: int(1, 10_000_000).default(1200),
   SERVICE_RATE_LIMIT_PER_IP_PER_MINUTE: int(1, 10_000_000).default(120),
-  SERVICE_TRUST_PROXY: booleanFromEnv.default(false),
+  SERVICE_TRUST_PROXY: trustProxy.default(false),
   SERVICE_SHUTDOWN_TIMEOUT_SECONDS: int(1, 600).default(10),
   SERVICE_AUTH_CACHE_SECONDS: int(0, 300).default(5),
   SERVICE_PGLITE_VACUUM_MINUTES: int(0, 7 * 24 * 60).default(360),
   SERVICE_IMPORT_MAX_BYTES: int(1024, 10 * 1024 ** 3).default(200 * 1024 * 1024),
   SERVICE_IMPORT_DIR: z.string().min(1).optional(),
+  SERVICE_IMPORT_RETENTION_HOURS: int(1, 8760).default(72),
   SERVICE_ALLOW_PRIVATE_NETWORK: booleanFromEnv.default(false),
   SERVICE_MCP_ALLOWED_HOSTS: hostList.optional(),
   SERVICE_MCP_ALLOWED_ORIGINS: originList.optional(),
@@ -148,7 +181,7 @@ export interface Secrets {
 /**
  * Integration settings from the environment: the fallbacks of each provider's fields (saved
  * workspace configuration wins, except for audit_reasoner) and the providers locked to them.
- * Field names are those of the provider's `config` object (interface.md).
+ * Field names are those of the provider's `config` object (docs/api.md#integrations).
  */
 export interface IntegrationEnv {
   fallbacks: Record<Provider, Record<string, unknown>>;
@@ -170,7 +203,7 @@ export interface Config {
   logLevel: Env['SERVICE_LOG_LEVEL'];
   bodyLimitBytes: number;
   rateLimit: { perKeyPerMinute: number; perIpPerMinute: number };
-  trustProxy: boolean;
+  trustProxy: boolean | string[];
   shutdownTimeoutMs: number;
   authCacheMs: number;
   vacuumIntervalMs: number;
@@ -178,6 +211,8 @@ export interface Config {
   importMaxBytes: number;
   /** Where uploads are kept until their import is done with them. */
   importDir: string;
+  /** An upload never parsed is removed (its import failed) after this many hours. */
+  importRetentionHours: number;
   integrations: IntegrationEnv;
   /** Who may call the remote MCP endpoint: Host names (no port) and extra browser origins. */
   mcp: { allowedHosts: string[]; allowedOrigins: string[] };

@@ -1,5 +1,6 @@
 import type { Config } from '../config/index.ts';
 import type { Database, Db } from './db/client.ts';
+import type { ProcessClaims } from './db/process-claims.ts';
 
 /** Who acts: a user through an API key, a system flow, or nobody (public routes such as one-time links). */
 export type Actor =
@@ -26,6 +27,8 @@ export interface Ctx {
   db: Db;
   config: Config;
   now: () => Date;
+  /** This process's claims on work (import steps), and whether a claim's process is alive. */
+  claims: ProcessClaims;
 }
 
 /** A verb context for work the server does on its own behalf (start-up, console commands). */
@@ -36,5 +39,6 @@ export function systemContext(database: Database, config: Config, name: string):
     db: database.db,
     config,
     now: () => new Date(),
+    claims: database.claims,
   };
 }

@@ -13,6 +13,7 @@ beforeAll(async () => {
     db: h.database.db,
     config: { ...h.config, logLevel: 'trace' },
     ping: h.database.ping,
+    claims: h.database.claims,
     now: h.clock.now,
     logger: { write: (line) => lines.push(line) },
   });

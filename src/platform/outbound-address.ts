@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { BlockList, isIP } from 'node:net';
 
 /**
- * The outbound guard (ARCHITECTURE.md, outbound HTTP): URLs a user configures may not point into
+ * The outbound guard (docs/design.md#outbound-http): URLs a user configures may not point into
  * private, loopback, link-local or otherwise internal address ranges, unless the server allows it
  * (`SERVICE_ALLOW_PRIVATE_NETWORK`). Checked twice: on the URL when it is saved (names such as
  * `localhost` and literal addresses), and on every address a name resolves to when a call connects

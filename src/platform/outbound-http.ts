@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import { guardedLookup, InternalAddressError, outboundUrlProblem } from './outbound-address.ts';
 
 /**
- * One call to an external provider (ARCHITECTURE.md, outbound HTTP): the address guard on the URL
+ * One call to an external provider (docs/design.md#outbound-http): the address guard on the URL
  * and on every address its name resolves to, one deadline for connecting and reading the whole
  * answer, a bound on the answer's size, no redirects followed. Failures are OutboundError, never a
  * raw socket error.

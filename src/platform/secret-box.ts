@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * Secrets at rest (ARCHITECTURE.md, secrets): a JSON value sealed with AES-256-GCM under the
+ * Secrets at rest (docs/design.md#secrets): a JSON value sealed with AES-256-GCM under the
  * server's integration key. `context` (e.g. the workspace and provider a secret belongs to) is
  * authenticated but not stored, so a sealed value copied to another row does not open there.
  * Format: `v1.<iv>.<tag>.<ciphertext>`, base64url.

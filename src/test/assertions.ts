@@ -1,8 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
-/** Asserts the error envelope of api-extensions.md and returns its `error` object. */
-export function expectError(res: LightMyRequestResponse, status: number, code: string) {
+/** An answer as tests read it: injected, or read off a socket (raw-http.ts). */
+type Answer = Pick<LightMyRequestResponse, 'statusCode' | 'body' | 'headers'> & { json(): unknown };
+
+/** Asserts the error envelope (docs/api.md#errors, with the `x-request-id` header it names) and returns its `error` object. */
+export function expectError(res: Answer, status: number, code: string) {
   expect({ status: res.statusCode, body: res.body }).toMatchObject({ status });
   const body = res.json() as {
     error: { code: string; message: string; request_id: string; details?: unknown };
@@ -14,7 +17,7 @@ export function expectError(res: LightMyRequestResponse, status: number, code: s
 }
 
 /** A validation error naming the given field path. */
-export function expectInvalid(res: LightMyRequestResponse, path: string) {
+export function expectInvalid(res: Answer, path: string) {
   const error = expectError(res, 400, 'validation_failed');
   const paths = (error.details as Array<{ path: string }>).map((d) => d.path);
   expect(paths).toContain(path);

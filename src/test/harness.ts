@@ -75,6 +75,7 @@ export class Harness {
       db: database.db,
       config,
       now: clock.now,
+      claims: database.claims,
     };
     const first = await bootstrapFirstAdmin({ ctx: base });
     if (!first) throw new Error('test database was not empty');
@@ -94,6 +95,7 @@ export class Harness {
       db: database.db,
       config,
       ping: database.ping,
+      claims: database.claims,
       now: clock.now,
       logger: false,
     });
@@ -122,7 +124,14 @@ export class Harness {
       isAdmin: user.isAdmin,
       apiKeyId: null,
     };
-    return { actor, requestId: 'test', db: this.database.db, config: this.config, now: this.clock.now };
+    return {
+      actor,
+      requestId: 'test',
+      db: this.database.db,
+      config: this.config,
+      now: this.clock.now,
+      claims: this.database.claims,
+    };
   }
 
   /** A user with an API key of their own. */

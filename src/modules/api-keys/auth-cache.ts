@@ -13,7 +13,7 @@ const TOMBSTONE_MS = 60_000;
 /**
  * Successful authentications, by key digest, for a few seconds: the hot path then needs no
  * database round trip. Revocation and resets in this process take effect at once (`forgetKeys`);
- * in other processes sharing the database, within the TTL (README, "API keys").
+ * in other processes sharing the database, within the TTL (docs/operations.md#postgresql).
  */
 export class AuthCache {
   private readonly entries = new Map<string, Entry>();

@@ -12,12 +12,12 @@ export type Authority =
   { kind: 'self' } | { kind: 'server_admin' } | { kind: 'workspace_admin'; workspaceId: string };
 
 /**
- * "Admin" of interface.md's key rules: a server administrator, or an owner/admin of a workspace in
- * which the target user is a member with a lower role. Because a reset hands the target's new key to
- * the caller, the caller must outrank the target in EVERY workspace the target belongs to (an admin
- * of one workspace must not become, through a reset, the owner of another); a server administrator
- * is outranked by nobody. Users the caller shares no workspace with are `not_found`; fellow members
- * the caller may not manage are `forbidden`.
+ * "Admin" of the key rules (docs/api.md#api-keys-and-one-time-links): a server administrator, or an
+ * owner/admin of a workspace in which the target user is a member with a lower role. Because a reset
+ * hands the target's new key to the caller, the caller must outrank the target in EVERY workspace
+ * the target belongs to (an admin of one workspace must not become, through a reset, the owner of
+ * another); a server administrator is outranked by nobody. Users the caller shares no workspace with
+ * are `not_found`; fellow members the caller may not manage are `forbidden`.
  */
 export async function authorityOverUser(
   ctx: Ctx,

@@ -19,7 +19,8 @@ const ACTION_OF: Record<AccessChange, string> = { add: 'added', change: 'role_ch
 /**
  * The one way to record a membership change, whoever makes it (manual routes today; code host,
  * directory and system flows later, each with its correlation id). Writes the `access.*` audit
- * entry with the params contract of interface.md, plus its row in the timeline index.
+ * entry with the standard access params (docs/api.md#audit-log-and-access-timeline), plus its row
+ * in the timeline index.
  */
 export async function recordAccessChange(ctx: Ctx, input: AccessChangeInput): Promise<AuditRow> {
   const change: AccessChange = input.oldRole === null ? 'add' : input.newRole === null ? 'remove' : 'change';

@@ -70,7 +70,7 @@ const SHARES: Array<[section: SnapshotSection | 'retrieval', share: number]> = [
 ];
 
 /**
- * The context bundle of interface.md for prompt injection: a project's summary, its top
+ * The context bundle (docs/api.md#context-bundle) for prompt injection: a project's summary, its top
  * constraints and decisions, active work and recent activity (confirmed before drafts, rejected
  * never, boosted towards `current_subpath`), and what recall finds for `q`. The whole bundle, as
  * JSON, fits in `budget` tokens (gpt-tokenizer): sections are filled by priority and trimmed item

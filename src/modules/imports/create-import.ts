@@ -9,6 +9,7 @@ import { requireRawAccess } from '../raw/raw-access.ts';
 import type { ImportAccess } from './import-access.ts';
 import { uploadFields } from './schemas.ts';
 import { imports } from './table.ts';
+import { uploadPath, UPLOADS_DIR } from './upload-file.ts';
 
 /** Checked before an upload is streamed to disk, so a caller without access stores nothing. */
 export function assertCanImport({
@@ -54,10 +55,10 @@ export async function createImport({
     source: input.source,
   });
   const id = newId('imp');
-  const filePath = `files/${id}`;
+  const filePath = `${UPLOADS_DIR}/${id}`;
   // Moved before the row is committed, so a committed row always has its file.
-  const stored = join(ctx.config.importDir, filePath);
-  await mkdir(join(ctx.config.importDir, 'files'), { recursive: true });
+  const stored = uploadPath(ctx.config, { filePath });
+  await mkdir(join(ctx.config.importDir, UPLOADS_DIR), { recursive: true });
   await rename(input.temp_path, stored);
   try {
     return await ctx.db.transaction(async (tx) => {

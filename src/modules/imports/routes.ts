@@ -10,6 +10,7 @@ import { validated } from '../../platform/http/validate.ts';
 import { saveUpload, type SavedUpload } from '../../platform/save-upload.ts';
 import { commitImport } from './commit-import.ts';
 import { assertCanImport, createImport } from './create-import.ts';
+import { deleteImport } from './delete-import.ts';
 import { extractImport } from './extract-import.ts';
 import { requireImport } from './import-access.ts';
 import { listImports } from './list-imports.ts';
@@ -31,6 +32,7 @@ import {
   uploadFields,
 } from './schemas.ts';
 import { listStaged, updateStaged } from './staged-memories.ts';
+import { TEMP_UPLOADS_DIR } from './upload-file.ts';
 
 const tags = ['imports'];
 const UPLOAD_HELP =
@@ -99,9 +101,11 @@ export function importRoutes(app: App, deps: AppDeps): void {
               });
               await assertCanImport({ ctx, input: early });
             }
-            const saved = await saveUpload(part.file, join(deps.config.importDir, 'tmp')).catch((err) => {
-              throw asBadBody(err);
-            });
+            const saved = await saveUpload(part.file, join(deps.config.importDir, TEMP_UPLOADS_DIR)).catch(
+              (err) => {
+                throw asBadBody(err);
+              },
+            );
             upload = { ...saved, fileName: part.filename };
           }
           if (!upload) throw invalid([{ path: 'body.file', message: 'is required' }], UPLOAD_HELP);
@@ -150,6 +154,22 @@ export function importRoutes(app: App, deps: AppDeps): void {
     handler: async (req) => {
       const found = await requireImport(contextOf(deps, req), req.params.id);
       return presentImport(found.row, found.keys);
+    },
+  });
+
+  app.delete('/v1/imports/:id', {
+    schema: {
+      tags,
+      summary: 'Delete an import: its upload, raw sessions and messages, staged memories (not memories)',
+      description:
+        'Same access as uploading (project writer or higher). Removes the uploaded file, the raw sessions ' +
+        'this import last wrote with their messages (a session a later import took over stays), the staged ' +
+        'memories and the import. Memories already committed stay. 409 while a step runs on it.',
+      params: importParams,
+    },
+    handler: async (req, reply) => {
+      await deleteImport({ ctx: contextOf(deps, req), input: { id: req.params.id } });
+      return reply.code(204).send();
     },
   });
 

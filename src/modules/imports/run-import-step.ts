@@ -1,12 +1,11 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { appendAudit } from '../audit/append-audit.ts';
+import { claimImport, releaseImport } from './claim-import.ts';
 import { requireImport, type ImportAccess } from './import-access.ts';
 import { imports, type ImportStats, type ImportStatus, type ImportStep } from './table.ts';
-
-/** A step that has run this long is taken to have died with its process and may be claimed again. */
-const STALE_STEP_MS = 30 * 60_000;
+import { removeUnneededUpload } from './upload-file.ts';
 
 /** Statuses each step starts from; commit may run again to commit more (never twice the same). */
 const STEP_FROM: Record<ImportStep, ImportStatus[]> = {
@@ -25,9 +24,11 @@ export type StepOutcome = { stats: ImportStats } | { failed: string; stats: Impo
 
 /**
  * Runs one pipeline step of an import the caller may work on (else 404), exactly once at a time:
- * claims the import with a conditional update (409 when it is in another status or the step is
- * already running), runs `work` on the claimed row outside any transaction (it writes in bounded
- * batches), then records the new status and an audit entry. Answers the import as it now is.
+ * claims the import (409 when it is in another status or something runs on it; a claim left by a
+ * process that died does not count), runs `work` on the claimed row outside any transaction (it
+ * writes in bounded batches), then records the new status and an audit entry. The upload is
+ * removed once the import no longer needs it (parsed, or failed). Work that throws leaves the
+ * import as it was, upload included, for a retry. Answers the import as it now is.
  */
 export async function runImportStep(
   ctx: Ctx,
@@ -36,68 +37,52 @@ export async function runImportStep(
   work: (claimed: ImportAccess) => Promise<StepOutcome>,
 ): Promise<ImportAccess> {
   const found = await requireImport(ctx, importId);
-  const now = ctx.now();
-  const [claimed] = await ctx.db
-    .update(imports)
-    .set({ runningStep: step, runningSince: now })
-    .where(
-      and(
-        eq(imports.id, found.row.id),
-        inArray(imports.status, STEP_FROM[step]),
-        or(isNull(imports.runningStep), lt(imports.runningSince, new Date(now.getTime() - STALE_STEP_MS))),
-      ),
-    )
-    .returning();
-  if (!claimed) {
-    const [current] = await ctx.db.select().from(imports).where(eq(imports.id, found.row.id));
-    if (current?.runningStep)
-      throw conflict(`The ${current.runningStep} step of this import is already running`);
-    throw conflict(
-      `Import is ${current?.status ?? found.row.status}; ${step} needs status ${STEP_FROM[step].join(' or ')}`,
-    );
-  }
+  const claimed = await claimImport(ctx, found.row.id, step, STEP_FROM[step]);
   let outcome: StepOutcome;
   try {
-    outcome = await work({ ...found, row: claimed });
+    outcome = await work({ ...found, row: claimed.row });
   } catch (err) {
-    await ctx.db
-      .update(imports)
-      .set({ runningStep: null, runningSince: null })
-      .where(eq(imports.id, claimed.id));
+    await releaseImport(ctx, claimed);
     throw err;
   }
   const failure = 'failed' in outcome ? outcome.failed : null;
   const failed = failure !== null;
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(imports)
-      .set({
-        status: failed ? 'failed' : STEP_TO[step],
-        stats: sql`${imports.stats} || ${JSON.stringify(outcome.stats)}::jsonb`,
-        error: failure,
-        runningStep: null,
-        runningSince: null,
-        updatedAt: ctx.now(),
-      })
-      .where(eq(imports.id, claimed.id))
-      .returning();
-    await appendAudit(
-      { ...ctx, db: tx },
-      {
-        workspaceId: claimed.workspaceId,
-        action: failed ? 'import.failed' : `import.${STEP_TO[step]}`,
-        target: { type: 'import', id: claimed.id },
-        params: {
-          workspace_key: found.keys.workspaceKey,
-          project_key: found.keys.projectKey,
-          import_id: claimed.id,
-          step,
-          stats: outcome.stats,
-          ...(failed ? { error: failure } : {}),
+  const done = await ctx.db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .update(imports)
+        .set({
+          status: failed ? 'failed' : STEP_TO[step],
+          stats: sql`${imports.stats} || ${JSON.stringify(outcome.stats)}::jsonb`,
+          error: failure,
+          runningStep: null,
+          runningSince: null,
+          runningOwner: null,
+          updatedAt: ctx.now(),
+        })
+        .where(and(eq(imports.id, claimed.row.id), eq(imports.runningOwner, claimed.claim.owner)))
+        .returning();
+      if (!row) throw conflict(`The ${step} step of this import was taken over; see its status`);
+      await appendAudit(
+        { ...ctx, db: tx },
+        {
+          workspaceId: row.workspaceId,
+          action: failed ? 'import.failed' : `import.${STEP_TO[step]}`,
+          target: { type: 'import', id: row.id },
+          params: {
+            workspace_key: found.keys.workspaceKey,
+            project_key: found.keys.projectKey,
+            import_id: row.id,
+            step,
+            stats: outcome.stats,
+            ...(failed ? { error: failure } : {}),
+          },
+          correlationId: row.id,
         },
-        correlationId: claimed.id,
-      },
-    );
-    return { ...found, row: row! };
-  });
+      );
+      return { ...found, row };
+    })
+    .finally(() => claimed.claim.end());
+  await removeUnneededUpload(ctx, done.row);
+  return done;
 }

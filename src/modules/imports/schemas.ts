@@ -3,7 +3,7 @@ import { iso, timestamp, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
 import { MAX_MEMORY_CHARS, memoryType } from '../memories/schemas.ts';
 import { projectKey } from '../projects/project-key.ts';
-import { IMPORT_STATUSES, type ImportRow, type StagedMemoryRow } from './table.ts';
+import { IMPORT_CLAIMS, IMPORT_STATUSES, type ImportRow, type StagedMemoryRow } from './table.ts';
 
 /** `agent_jsonl` and `agent_json_export` have their parsers; any other source is read as text. */
 const importSource = z
@@ -71,7 +71,10 @@ export const importAnswer = z.object({
     .record(z.string(), z.number())
     .describe('Counts of each step (sessions, messages, skipped, staged, ...)'),
   error: z.string().nullable(),
-  running_step: z.enum(['parse', 'extract', 'commit']).nullable(),
+  running_step: z
+    .enum(IMPORT_CLAIMS)
+    .nullable()
+    .describe('What runs on the import now: a step, or its deletion (null when nothing runs)'),
   created_by: z.string(),
   created_at: timestamp,
   updated_at: timestamp,

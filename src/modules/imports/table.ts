@@ -17,6 +17,9 @@ import { workspaces } from '../workspaces/table.ts';
 export const IMPORT_STATUSES = ['uploaded', 'parsed', 'extracted', 'committed', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export type ImportStep = 'parse' | 'extract' | 'commit';
+/** What may hold an import's claim: one of its steps, or its deletion. */
+export const IMPORT_CLAIMS = ['parse', 'extract', 'commit', 'delete'] as const;
+export type ImportClaim = (typeof IMPORT_CLAIMS)[number];
 export type ImportStats = Record<string, number>;
 
 export const imports = pgTable(
@@ -38,9 +41,13 @@ export const imports = pgTable(
     status: text('status').$type<ImportStatus>().notNull(),
     stats: jsonb('stats').$type<ImportStats>().notNull().default({}),
     error: text('error'),
-    /** The step running now (claimed with a conditional update), and since when. */
-    runningStep: text('running_step').$type<ImportStep>(),
+    /**
+     * The step (or deletion) running now, claimed with a conditional update: since when, and by
+     * which claim of which server process (a claim whose process is gone is free at once).
+     */
+    runningStep: text('running_step').$type<ImportClaim>(),
     runningSince: timestamp('running_since', { withTimezone: true }),
+    runningOwner: text('running_owner'),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

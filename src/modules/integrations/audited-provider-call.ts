@@ -16,10 +16,10 @@ export interface ProviderCall {
 
 /**
  * A tracker or wiki call for a workspace member: `run` gets the provider's configuration that
- * applies, and the call is audited either way (interface.md: every call is written to the audit
- * log), including a provider that is not configured: `params` plus what `summary` adds on success;
- * the outcome, and on failure the error code and message, in the metadata. The failure is then
- * rethrown unchanged. Callers outside the workspace get 404 and leave no entry.
+ * applies, and every call is audited (docs/api.md#tracker-and-wiki), including a provider that is
+ * not configured: `params` plus what `summary` adds on success; the outcome, and on failure the
+ * error code and message, in the metadata. The failure is then rethrown unchanged. Callers
+ * outside the workspace get 404 and leave no entry.
  */
 export async function auditedProviderCall<T>(
   ctx: Ctx,

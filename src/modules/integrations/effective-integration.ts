@@ -28,7 +28,7 @@ export interface EffectiveIntegration {
 }
 
 /**
- * The configuration that applies (interface.md, authentication items 5 and 7), field by field:
+ * The configuration that applies (docs/api.md#integrations), field by field:
  * saved workspace configuration over environment fallbacks, except `audit_reasoner` (environment
  * first); a locked provider takes the environment only. A wiki on the tracker's site may use the
  * tracker's email and token when it has none of its own (`tracker` is the tracker's answer).

@@ -8,7 +8,7 @@ import {
 } from '../../config/index.ts';
 
 /**
- * What each provider's `config` may hold (interface.md, integration configuration). Every field is
+ * What each provider's `config` may hold (docs/api.md#integrations). Every field is
  * optional in a saved configuration: environment fallbacks fill what it leaves out, field by field.
  * Secret fields take `null` to clear a stored value; left out, a stored value is kept.
  */

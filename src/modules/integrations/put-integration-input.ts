@@ -12,7 +12,7 @@ const bodyOf = <P extends Provider>(provider: P) =>
     config: CONFIG_SCHEMAS[provider],
   });
 
-/** `PUT /v1/integrations` (interface.md): the provider decides which `config` fields exist. */
+/** `PUT /v1/integrations` (docs/api.md#integrations): the provider decides which `config` fields exist. */
 export const putIntegrationBody = z.discriminatedUnion(
   'provider',
   [bodyOf('tracker'), bodyOf('wiki'), bodyOf('chat'), bodyOf('audit_reasoner')],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { searchText, workspaceKey } from '../../platform/http/fields.ts';
 
-/** Query fields shared by the tracker and wiki routes (interface.md limits; maxima documented). */
+/** Query fields shared by the tracker and wiki routes (bounds: docs/api.md#tracker-and-wiki). */
 export const MAX_SEARCH_LIMIT = 50;
 export const MAX_READ_CHARS = 50_000;
 

@@ -1,4 +1,3 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { searchText } from '../../platform/http/fields.ts';
 import type { Bundle } from '../context/build-bundle.ts';
@@ -8,7 +7,9 @@ import { bundleAnswer } from '../context/schemas.ts';
 import { subpath } from '../memories/schemas.ts';
 import type { ApiPort } from './api-port.ts';
 import { callContext, type McpContext } from './mcp-context.ts';
+import type { ToolSet } from './tool-list.ts';
 import { readOnly, scopeArgs } from './tool-fields.ts';
+import { describedFor } from './tool-wording.ts';
 import { runTool, withContext } from './tool-result.ts';
 
 // Built once: a server is created for every request of the remote endpoint.
@@ -22,14 +23,17 @@ const CONTEXT_BUNDLE_INPUT = {
     .optional()
     .describe(`Tokens the bundle fits in (${MIN_BUDGET}-${MAX_BUDGET}, default ${DEFAULT_BUDGET})`),
   mode: z.enum(['default', 'debug']).optional().describe('debug adds how the bundle was resolved and cut'),
-  current_subpath: subpath.optional().describe("Boost this sub-project (default: the working directory's)"),
+  current_subpath: describedFor(subpath.optional(), {
+    stdio: "Boost this sub-project (default: the working directory's)",
+    remote: "Boost this monorepo sub-project's memories",
+  }),
   ...scopeArgs,
 };
 const CONTEXT_BUNDLE_OUTPUT = bundleAnswer.extend({ context: callContext }).shape;
 
 /** context_bundle: the project's bundle (after ensureContext), structured and as Markdown text. */
-export function registerBundleTool(server: McpServer, api: ApiPort, context: McpContext): void {
-  server.registerTool(
+export function registerBundleTool(tools: ToolSet, api: ApiPort, context: McpContext): void {
+  tools.add(
     'context_bundle',
     {
       title: 'Context bundle',

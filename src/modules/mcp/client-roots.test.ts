@@ -50,7 +50,7 @@ async function adapter(roots?: { list: string[] }) {
     workspaceKey: ws,
     readGit: async () => readGitContext(await followed.directory()),
   });
-  const server = createMcpServer({ api: apiPortOf(h, user), context, version });
+  const server = createMcpServer({ api: apiPortOf(h, user), context, version, transport: 'stdio' });
   followed.attach(server, context);
   const client = new Client(
     { name: 't', version: '1' },

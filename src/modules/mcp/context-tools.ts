@@ -1,4 +1,3 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { workspaceKey } from '../../platform/http/fields.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
@@ -6,6 +5,7 @@ import { projectKey } from '../projects/project-key.ts';
 import { projectList } from '../projects/schemas.ts';
 import { segment, type ApiPort } from './api-port.ts';
 import { contextState, type ContextState, type McpContext } from './mcp-context.ts';
+import type { ToolSet } from './tool-list.ts';
 import { workspaceArg } from './tool-fields.ts';
 import { count, runTool } from './tool-result.ts';
 
@@ -44,13 +44,17 @@ const LIST_PROJECTS_INPUT = {
 };
 
 /** set_workspace, set_project, unset_project_pin, get_current_project and list_projects. */
-export function registerContextTools(server: McpServer, api: ApiPort, context: McpContext): void {
-  server.registerTool(
+export function registerContextTools(tools: ToolSet, api: ApiPort, context: McpContext): void {
+  tools.add(
     'set_workspace',
     {
       title: 'Set workspace',
-      description:
-        'Use this ctxhub workspace from now on (you must be a member). The project is then resolved again from the working directory.',
+      description: {
+        stdio:
+          'Use this ctxhub workspace from now on (you must be a member). The project is then resolved again from the working directory.',
+        remote:
+          'Check a ctxhub workspace (you must be a member). This endpoint keeps no session: send the workspace in the X-Ctxhub-Workspace header, or pass workspace_key to each tool.',
+      },
       inputSchema: SET_WORKSPACE_INPUT,
       outputSchema: contextState.shape,
       annotations: sessionHints,
@@ -58,12 +62,16 @@ export function registerContextTools(server: McpServer, api: ApiPort, context: M
     (args) => runTool(() => answerState(context.setWorkspace(args.workspace_key))),
   );
 
-  server.registerTool(
+  tools.add(
     'set_project',
     {
       title: 'Set and pin project',
-      description:
-        'Use this project from now on and pin it: no automatic switching (by working directory) until unset_project_pin.',
+      description: {
+        stdio:
+          'Use this project from now on and pin it: no automatic switching (by working directory) until unset_project_pin.',
+        remote:
+          'Check a project you can read. This endpoint keeps no session: send the project in the X-Ctxhub-Project header, or pass project_key to each tool.',
+      },
       inputSchema: SET_PROJECT_INPUT,
       outputSchema: contextState.shape,
       annotations: sessionHints,
@@ -71,12 +79,16 @@ export function registerContextTools(server: McpServer, api: ApiPort, context: M
     (args) => runTool(() => answerState(context.setProject(args.project_key, args.workspace_key))),
   );
 
-  server.registerTool(
+  tools.add(
     'unset_project_pin',
     {
       title: 'Unpin project',
-      description:
-        "Release the project pinned by set_project: the project follows the working directory again, as the workspace's auto_switch settings allow.",
+      description: {
+        stdio:
+          "Release the project pinned by set_project: the project follows the working directory again, as the workspace's auto_switch settings allow.",
+        remote:
+          'Nothing is pinned on this endpoint (it keeps no session): answers the workspace and project the X-Ctxhub-Workspace and X-Ctxhub-Project headers name.',
+      },
       inputSchema: {},
       outputSchema: contextState.shape,
       annotations: sessionHints,
@@ -84,12 +96,16 @@ export function registerContextTools(server: McpServer, api: ApiPort, context: M
     () => runTool(() => answerState(context.unsetPin())),
   );
 
-  server.registerTool(
+  tools.add(
     'get_current_project',
     {
       title: 'Current project',
-      description:
-        'The current workspace and project, whether the project is pinned, and the monorepo sub-path of the working directory.',
+      description: {
+        stdio:
+          'The current workspace and project, whether the project is pinned, and the monorepo sub-path of the working directory.',
+        remote:
+          'The workspace and project of this request: those the X-Ctxhub-Workspace and X-Ctxhub-Project headers name.',
+      },
       inputSchema: {},
       outputSchema: contextState.shape,
       annotations: { ...sessionHints, readOnlyHint: true },
@@ -97,7 +113,7 @@ export function registerContextTools(server: McpServer, api: ApiPort, context: M
     () => runTool(() => answerState(context.current())),
   );
 
-  server.registerTool(
+  tools.add(
     'list_projects',
     {
       title: 'List projects',

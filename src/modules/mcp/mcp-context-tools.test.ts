@@ -27,6 +27,8 @@ beforeAll(async () => {
   await h.project(ws, [[member, 'reader']], WEB);
   await h.project(ws, [], HIDDEN);
   otherWs = await h.workspace([[await h.user(), 'owner']]);
+  // The member is in two workspaces: a session started without one asks which.
+  await h.workspace([[member, 'member']]);
 });
 
 const TOOLS = {
@@ -269,7 +271,7 @@ describe('context tools meeting server errors', () => {
       post: (path, body) => http.json('POST', path, body),
     };
     const context = new SessionContext({ api: down, workspaceKey: ws, readGit: async () => git });
-    const client = await inMemoryClient(down, context);
+    const client = await inMemoryClient(down, context, 'stdio');
     expect(await fails(client, 'list_projects')).toMatch(
       /Cannot reach the ctxhub server at http:\/\/127\.0\.0\.1:1/,
     );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describedFor } from './tool-wording.ts';
 
 /** Where a project-scoped tool call ran, and what `ensureContext` changed to get there. */
 export const callContext = z.object({
@@ -31,11 +32,12 @@ export const contextState = z.object({
   pinned: z
     .boolean()
     .describe('set_project pinned the project: no automatic switching until unset_project_pin'),
-  source: z
-    .enum(['pinned', 'resolved', 'headers', 'arguments', 'none'])
-    .describe(
+  source: describedFor(z.enum(['pinned', 'resolved', 'headers', 'arguments', 'none']), {
+    stdio:
       'pinned: set_project; resolved: from the working directory (git) or SERVICE_PROJECT_KEY; headers: the X-Ctxhub-* headers of the remote endpoint; arguments: what set_workspace or set_project was given there',
-    ),
+    remote:
+      'headers: the X-Ctxhub-Workspace / X-Ctxhub-Project headers; arguments: what set_workspace or set_project was given; none: no workspace given (pinned and resolved come from the local adapter, ctxhub mcp)',
+  }),
   persistent: z
     .boolean()
     .describe('false on the remote /mcp endpoint, which keeps no session between requests'),

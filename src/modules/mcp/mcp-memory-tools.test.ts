@@ -290,7 +290,8 @@ describe('memory tools meeting server errors', () => {
   });
 
   it('says how to configure the context when no workspace or project is known', async () => {
-    const { client } = await sessionClient(h, writer, {});
+    // A user in no workspace: none to fall back on.
+    const { client } = await sessionClient(h, await h.user(), {});
     for (const tool of ['recall', 'context_bundle']) {
       expect(await fails(client, tool), tool).toMatch(/SERVICE_WORKSPACE_KEY.*set_workspace/);
     }

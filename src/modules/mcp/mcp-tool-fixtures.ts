@@ -57,13 +57,13 @@ export async function sessionClient(h: Harness, user: TestUser, setup: SessionSe
   const { git = null, ...options } = setup;
   const { api, calls } = recordingPort(apiPortOf(h, user));
   const context = new SessionContext({ api, readGit: async () => git, ...options });
-  return { client: await inMemoryClient(api, context), context, calls };
+  return { client: await inMemoryClient(api, context, 'stdio'), context, calls };
 }
 
 /** An MCP client on the remote endpoint's header context, as `user`. */
 export function headerClient(h: Harness, user: TestUser, headers: ContextHeaders = {}): Promise<Client> {
   const api = apiPortOf(h, user);
-  return inMemoryClient(api, new HeaderContext(api, headers));
+  return inMemoryClient(api, new HeaderContext(api, headers), 'remote');
 }
 
 /** Calls a tool that must succeed; its result. */

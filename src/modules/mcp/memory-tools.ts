@@ -1,4 +1,3 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { searchText } from '../../platform/http/fields.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
@@ -8,7 +7,9 @@ import { MEMORY_STATUSES } from '../memories/vocabulary.ts';
 import { rawSearchAnswer } from '../raw/schemas.ts';
 import type { ApiPort } from './api-port.ts';
 import { callContext, type McpContext } from './mcp-context.ts';
+import type { ToolSet } from './tool-list.ts';
 import { readOnly, scopeArgs } from './tool-fields.ts';
+import { describedFor } from './tool-wording.ts';
 import { count, runTool, withContext } from './tool-result.ts';
 
 const withCallContext = <T extends z.ZodRawShape>(answer: z.ZodObject<T>) =>
@@ -48,7 +49,10 @@ const RECALL_INPUT = {
     .optional()
     .describe('Only these statuses (default draft and confirmed)'),
   since: z.iso.datetime({ offset: true }).optional().describe('Only memories created at or after this time'),
-  current_subpath: subpath.optional().describe("Boost this sub-project (default: the working directory's)"),
+  current_subpath: describedFor(subpath.optional(), {
+    stdio: "Boost this sub-project (default: the working directory's)",
+    remote: "Boost this monorepo sub-project's memories",
+  }),
   limit: z.number().int().min(1).max(200).optional().describe('How many (1-200, default 10)'),
   cursor: pageQuery.cursor,
   explain: z.boolean().optional().describe('true: each memory carries its score parts'),
@@ -64,8 +68,8 @@ const SEARCH_RAW_INPUT = {
 const SEARCH_RAW_OUTPUT = withCallContext(rawSearchAnswer);
 
 /** remember, recall and search_raw: each runs ensureContext first (the project of the call). */
-export function registerMemoryTools(server: McpServer, api: ApiPort, context: McpContext): void {
-  server.registerTool(
+export function registerMemoryTools(tools: ToolSet, api: ApiPort, context: McpContext): void {
+  tools.add(
     'remember',
     {
       title: 'Remember',
@@ -107,12 +111,16 @@ export function registerMemoryTools(server: McpServer, api: ApiPort, context: Mc
       }),
   );
 
-  server.registerTool(
+  tools.add(
     'recall',
     {
       title: 'Recall',
-      description:
-        "Recall the current project's memories: ranked by relevance to q (typos corrected, identifiers matched as written), else newest first. Memories of the working directory's monorepo sub-path rank higher. Raw transcripts are never searched (see search_raw).",
+      description: {
+        stdio:
+          "Recall the current project's memories: ranked by relevance to q (typos corrected, identifiers matched as written), else newest first. Memories of the working directory's monorepo sub-path rank higher. Raw transcripts are never searched (see search_raw).",
+        remote:
+          "Recall the project's memories: ranked by relevance to q (typos corrected, identifiers matched as written), else newest first. Memories of the sub-project current_subpath names rank higher. Raw transcripts are never searched (see search_raw).",
+      },
       inputSchema: RECALL_INPUT,
       outputSchema: RECALL_OUTPUT,
       annotations: readOnly(false),
@@ -143,7 +151,7 @@ export function registerMemoryTools(server: McpServer, api: ApiPort, context: Mc
       }),
   );
 
-  server.registerTool(
+  tools.add(
     'search_raw',
     {
       title: 'Search raw transcripts',

@@ -124,7 +124,7 @@ export function mcpRoutes(app: App, deps: AppDeps, internalCalls: InternalCalls)
         project: req.headers['x-ctxhub-project'] as string | undefined,
       });
       const { createMcpServer, Transport } = await loadSdk();
-      const server = createMcpServer({ api, context, version });
+      const server = createMcpServer({ api, context, version, transport: 'remote' });
       const transport = new Transport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

@@ -260,6 +260,16 @@ describe('SessionContext: ensureContext', () => {
     });
   });
 
+  it('refuses a SERVICE_PROJECT_KEY that names no project, creating nothing', async () => {
+    const typo = 'codehost:acme/api-typo';
+    const { ws, context } = await scene({ auto_create_project: true }, [], { projectKey: typo });
+    await expect(context.project({})).rejects.toThrow(
+      `Project ${typo} (the manual project key) not found in workspace ${ws}`,
+    );
+    const listed = await h.request('GET', `/v1/workspaces/${ws}/projects`, { as: h.admin });
+    expect(listed.json().items).toEqual([]);
+  });
+
   it('runs a call in another workspace only with a project key, and set_workspace starts over', async () => {
     const { context } = await scene({}, [API]);
     const other = await h.workspace([[user, 'member']]);

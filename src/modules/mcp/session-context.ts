@@ -1,6 +1,7 @@
 import { isApiFailure, segment, type ApiPort } from './api-port.ts';
 import type { GitContext } from './git-context.ts';
 import type { CallContext, ContextState, Given, McpContext, ProjectView } from './mcp-context.ts';
+import { onlyWorkspace } from './only-workspace.ts';
 import { decideSwitch, type SwitchScope } from './switch-policy.ts';
 
 /** How long what the adapter learned (git and resolution) is reused: a burst of calls resolves once. */
@@ -8,7 +9,7 @@ export const CONTEXT_TTL_MS = 10_000;
 
 export interface SessionOptions {
   api: ApiPort;
-  /** SERVICE_WORKSPACE_KEY */
+  /** SERVICE_WORKSPACE_KEY; without it, the caller's only workspace (see only-workspace.ts). */
   workspaceKey?: string | undefined;
   /** SERVICE_PROJECT_KEY: sent as the `manual` clue, so the workspace's resolution_order applies. */
   projectKey?: string | undefined;
@@ -32,9 +33,6 @@ type Report = Pick<CallContext, 'switched' | 'notice'>;
 /** No project could be determined for the working directory (and none was set). */
 export class NoProjectError extends Error {}
 
-const NO_WORKSPACE =
-  'No workspace: set SERVICE_WORKSPACE_KEY in the MCP server configuration, or call set_workspace.';
-
 const SWITCH_REASON: Record<SwitchScope, string> = {
   repository: 'the working directory is in another repository (auto_switch_repo is on)',
   subproject: 'the working directory is in another sub-project (auto_switch_subproject is on)',
@@ -44,7 +42,8 @@ const SWITCH_REASON: Record<SwitchScope, string> = {
  * The stdio adapter's session: the current workspace and project, the pin, and `ensureContext`,
  * which resolves the working directory's project (git remote, root folder, sub-path, plus
  * SERVICE_PROJECT_KEY) and switches as the pin and the workspace's auto-switch settings allow.
- * What it learns is reused for CONTEXT_TTL_MS; concurrent calls share one resolution.
+ * What it learns is reused for CONTEXT_TTL_MS; concurrent calls share one resolution. Started
+ * without a workspace, it uses the caller's only workspace and says so in its state.
  */
 export class SessionContext implements McpContext {
   private workspaceKey: string | null;
@@ -54,6 +53,9 @@ export class SessionContext implements McpContext {
   private generation = 0;
   private cache: { at: number; outcome: Promise<Report>; reported: boolean } | null = null;
   private lastNotice: string | undefined;
+  /** Set while the workspace is the caller's only one (not configured, not chosen). */
+  private workspaceNote: string | undefined;
+  private readonly onlyWorkspace: () => Promise<string>;
   private readonly now: () => number;
   private readonly ttlMs: number;
 
@@ -61,12 +63,17 @@ export class SessionContext implements McpContext {
     this.workspaceKey = options.workspaceKey ?? null;
     this.now = options.now ?? Date.now;
     this.ttlMs = options.ttlMs ?? CONTEXT_TTL_MS;
+    this.onlyWorkspace = onlyWorkspace(options.api);
   }
 
   async workspace(given: Given): Promise<string> {
     const key = given.workspace_key ?? this.workspaceKey;
-    if (!key) throw new Error(NO_WORKSPACE);
-    return key;
+    if (key) return key;
+    const only = await this.onlyWorkspace();
+    if (this.workspaceKey) return this.workspaceKey; // chosen meanwhile (set_workspace)
+    this.workspaceKey = only;
+    this.workspaceNote = `Workspace ${only}: the only workspace you belong to (SERVICE_WORKSPACE_KEY is not set).`;
+    return only;
   }
 
   async project(given: Given): Promise<CallContext> {
@@ -85,6 +92,7 @@ export class SessionContext implements McpContext {
   async setWorkspace(workspaceKey: string): Promise<ContextState> {
     await this.options.api.get(`/v1/workspaces/${segment(workspaceKey)}`);
     this.workspaceKey = workspaceKey;
+    this.workspaceNote = undefined;
     this.active = null;
     this.subpath = null;
     this.pinned = false;
@@ -93,11 +101,11 @@ export class SessionContext implements McpContext {
   }
 
   async setProject(projectKey: string, workspaceKey?: string): Promise<ContextState> {
-    const workspace = workspaceKey ?? this.workspaceKey;
-    if (!workspace) throw new Error(NO_WORKSPACE);
+    const workspace = await this.workspace({ workspace_key: workspaceKey });
     const project = await this.options.api.get<ProjectView>(`/v1/projects/${segment(projectKey)}`, {
       workspace_key: workspace,
     });
+    if (workspace !== this.workspaceKey) this.workspaceNote = undefined;
     this.workspaceKey = workspace;
     this.active = { key: project.key, name: project.name };
     this.subpath = null;
@@ -110,15 +118,16 @@ export class SessionContext implements McpContext {
     const wasPinned = this.pinned;
     this.pinned = false;
     this.forget();
-    const state = await this.stateAfterResolving();
-    return wasPinned || state.notice ? state : { ...state, notice: 'No project was pinned.' };
+    return this.stateAfterResolving(wasPinned ? undefined : 'No project was pinned.');
   }
 
   async current(): Promise<ContextState> {
-    return this.pinned || !this.workspaceKey ? this.state() : this.stateAfterResolving();
+    if (this.pinned) return this.state();
+    return this.stateAfterResolving();
   }
 
   private state(notice?: string): ContextState {
+    notice = [this.workspaceNote, notice].filter(Boolean).join(' ') || undefined;
     return {
       workspace_key: this.workspaceKey,
       project: this.active,
@@ -130,15 +139,18 @@ export class SessionContext implements McpContext {
     };
   }
 
-  /** The state after ensureContext; a resolution problem becomes the state's notice. */
-  private async stateAfterResolving(): Promise<ContextState> {
-    if (!this.workspaceKey) return this.state();
+  /**
+   * The state after ensureContext (`quiet`: the notice when it reports nothing); a missing
+   * workspace or a resolution problem becomes the state's notice.
+   */
+  private async stateAfterResolving(quiet?: string): Promise<ContextState> {
     try {
+      await this.workspace({});
       const report = await this.ensure();
       const switched = report.switched
         ? `Now on ${report.switched.to}${report.switched.from ? ` (was ${report.switched.from})` : ''}: ${report.switched.reason}.`
         : undefined;
-      return this.state([switched, report.notice].filter(Boolean).join(' ') || undefined);
+      return this.state([switched, report.notice].filter(Boolean).join(' ') || quiet);
     } catch (err) {
       return this.state(err instanceof Error ? err.message : String(err));
     }

@@ -1,4 +1,3 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { searchText } from '../../platform/http/fields.ts';
 import { MAX_READ_CHARS, MAX_SEARCH_LIMIT } from '../integrations/source-schemas.ts';
@@ -6,6 +5,7 @@ import { trackerReadAnswer, trackerReadQuery, trackerSearchAnswer } from '../int
 import { wikiReadAnswer, wikiReadQuery, wikiSearchAnswer } from '../integrations/wiki/schemas.ts';
 import type { ApiPort } from './api-port.ts';
 import type { McpContext } from './mcp-context.ts';
+import type { ToolSet } from './tool-list.ts';
 import { readOnly, workspaceArg } from './tool-fields.ts';
 import { count, runTool } from './tool-result.ts';
 
@@ -36,11 +36,11 @@ const TRACKER_READ_INPUT = {
 const WIKI_READ_INPUT = { page_id: wikiReadQuery.shape.page_id, max_chars: maxChars, ...workspaceArg };
 
 /** tracker_search, tracker_read, wiki_search and wiki_read: the workspace's tracker and wiki, read-only. */
-export function registerSourceTools(server: McpServer, api: ApiPort, context: McpContext): void {
+export function registerSourceTools(tools: ToolSet, api: ApiPort, context: McpContext): void {
   const get = async <T>(path: string, args: { workspace_key?: string | undefined }, query: object) =>
     api.get<T>(path, { workspace_key: await context.workspace(args), ...query });
 
-  server.registerTool(
+  tools.add(
     'tracker_search',
     {
       title: 'Search the issue tracker',
@@ -66,7 +66,7 @@ export function registerSourceTools(server: McpServer, api: ApiPort, context: Mc
       }),
   );
 
-  server.registerTool(
+  tools.add(
     'tracker_read',
     {
       title: 'Read a tracker issue',
@@ -87,7 +87,7 @@ export function registerSourceTools(server: McpServer, api: ApiPort, context: Mc
       }),
   );
 
-  server.registerTool(
+  tools.add(
     'wiki_search',
     {
       title: 'Search the wiki',
@@ -112,7 +112,7 @@ export function registerSourceTools(server: McpServer, api: ApiPort, context: Mc
       }),
   );
 
-  server.registerTool(
+  tools.add(
     'wiki_read',
     {
       title: 'Read a wiki page',

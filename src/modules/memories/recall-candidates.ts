@@ -3,7 +3,7 @@ import { NEWEST_MATCHES } from '../../platform/db/tsvector.ts';
 import { recentWindow } from './recency-buckets.ts';
 import { memories } from './table.ts';
 
-/** Ranking looks at the newest matches only (ARCHITECTURE.md). */
+/** Ranking looks at the newest matches only (docs/adr/0006-recall-ranking.md). */
 export const CANDIDATE_LIMIT = NEWEST_MATCHES;
 
 const newestFirst = sql`order by created_at desc, id desc`;

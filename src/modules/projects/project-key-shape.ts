@@ -12,6 +12,6 @@ export function isKeySegment(segment: string): boolean {
   return /^[A-Za-z0-9._-]{1,100}$/.test(segment) && segment !== '.' && segment !== '..';
 }
 
-/** Project keys: `<host_kind>:<owner>/<repo>` with an optional `#<subpath>`. */
+/** Project keys: `<host_kind>:<owner>/<repo>`, optionally `#<subpath>` (docs/api.md#project-keys-in-paths) */
 export const PROJECT_KEY_RE =
   /^[a-z][a-z0-9-]{0,31}:[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)+(#[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*)?$/;

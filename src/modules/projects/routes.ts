@@ -28,7 +28,7 @@ import {
 
 const tags = ['projects'];
 
-/** Writes take `workspace_key` in the body (or, as api-extensions.md shows, in the query): one of them. */
+/** Writes take `workspace_key` in the body or the query (docs/api.md#projects-and-members): one of them. */
 function workspaceKeyOf(
   query: { workspace_key?: string | undefined },
   body?: { workspace_key?: string | undefined },

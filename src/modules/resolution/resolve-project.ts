@@ -49,16 +49,26 @@ function clues(input: ResolveProjectInput) {
 const isProjectKey = (key: string) => projectKey.safeParse(key).success;
 
 /**
+ * The key prefix of a repository folder in a workspace without `key_prefixes`: a folder `api` is
+ * the project `local:repo/api`, so a repository without a remote (`git init`) resolves too.
+ */
+export const DEFAULT_FOLDER_PREFIX = 'local:repo';
+
+/**
  * Which project a client is in: the workspace's `resolution_order` is tried source by source
  * (`codehost_remote`, `repo_root_slug`, `manual`), each with what the client gave. For a source, an
  * enabled mapping of that kind (highest priority first) names the project; else the key derives from
- * the clue (`codehost:owner/repo` from a remote, `<key prefix>/<folder>` from a folder, the manual
- * key itself). With monorepo resolution on, `relative_path` picks the sub-project
+ * the clue (`codehost:owner/repo` from a remote; `<key prefix>/<folder>` from a folder, for each of
+ * the workspace's `key_prefixes`, or `local:repo/<folder>` where it has none; the manual key
+ * itself). With monorepo resolution on, `relative_path` picks the sub-project
  * `<repo key>#<first N segments>`, falling back to the repository's project. Existing projects are
  * looked for through every source first; only then, where `auto_create_project` is on, an unknown
  * repository becomes a project (the first source's most specific key; any member may trigger it
- * and becomes its maintainer). Projects the caller cannot see never resolve, and nothing is
- * created over them or inside their repository. Nothing: 404.
+ * and becomes its maintainer). A manual key (or the project a manual mapping names) is the
+ * caller's explicit choice: where the workspace uses the `manual` source, it must name an existing
+ * project the caller can see, whatever the other clues say, else 404 naming it; it is never
+ * created. Projects the caller cannot see never resolve, and nothing is created over them or
+ * inside their repository. Nothing: 404.
  */
 export async function resolveProject({
   ctx,
@@ -87,7 +97,8 @@ export async function resolveProject({
     }
     if (source === 'repo_root_slug' && slug) {
       const key = mapped(source, slug);
-      return key ? [key] : ws.keyPrefixes.map((p) => `${p.replace(/\/+$/, '')}/${slug}`);
+      const prefixes = ws.keyPrefixes.length ? ws.keyPrefixes : [DEFAULT_FOLDER_PREFIX];
+      return key ? [key] : prefixes.map((p) => `${p.replace(/\/+$/, '')}/${slug}`);
     }
     if (source === 'manual' && manual) {
       const key = mapped(source, manual) ?? manual;
@@ -111,14 +122,24 @@ export async function resolveProject({
   };
   // First pass: an existing project the caller can see, source by source in the workspace's order.
   const known = await visibleProjects(ctx, access, [...new Set(plans.flatMap((p) => p.keys))]);
+  const manualPlan = plans.find((p) => p.source === 'manual');
+  if (manualPlan && !known.get(manualPlan.keys[0]!)?.visible) {
+    throw unknownManualKey(ws.key, manualPlan.keys[0]!, manual!);
+  }
   for (const plan of plans) {
     const hit = plan.keys.map((k) => known.get(k)).find((row) => row?.visible);
     if (hit) return done(plan, hit.project, false);
   }
   // Second pass, where auto_create_project is on: the first source's most specific key is created,
-  // unless a project the caller cannot see already holds it or its repository.
+  // unless a project the caller cannot see already holds it or its repository. (A manual key names
+  // an existing project, checked above: the first pass found it, so the first source is never it.)
   const first = plans[0];
-  if (ws.autoCreateProject && first && !first.keys.concat(first.repos).some((k) => known.has(k))) {
+  if (
+    ws.autoCreateProject &&
+    first &&
+    first.source !== 'manual' &&
+    !first.keys.concat(first.repos).some((k) => known.has(k))
+  ) {
     const found = await createOrFind(ctx, access, first.keys[0]!);
     if (found) return done(first, found.project, found.created);
   }
@@ -126,6 +147,15 @@ export async function resolveProject({
     plans.length
       ? `A project of workspace ${ws.key} for these clues (tried ${plans.map((p) => p.source).join(', ')})`
       : `A project of workspace ${ws.key} for these clues`,
+  );
+}
+
+/** The 404 of a manual key that names no project the caller can see (never created). */
+function unknownManualKey(workspaceKey: string, key: string, given: string): AppError {
+  const named = key === given ? 'the manual project key' : `manual mapping "${given}"`;
+  return new AppError(
+    'not_found',
+    `Project ${key} (${named}) not found in workspace ${workspaceKey}: a manual project key must name an existing project you can see; it is never created`,
   );
 }
 

@@ -26,6 +26,16 @@ export function resolutionRoutes(app: App, deps: AppDeps): void {
     schema: {
       tags,
       summary: 'The project a client is in, from its git remote, repository folder or a manual key; member',
+      description:
+        "The workspace's resolution_order is tried source by source: a git remote derives `codehost:<owner>/<repo>`; " +
+        'a repository folder derives `<prefix>/<folder>` for each key prefix, or `local:repo/<folder>` where the ' +
+        'workspace has no key_prefixes (a repository without a remote resolves too); enabled project mappings win ' +
+        'over derived keys. With enable_monorepo_resolution, relative_path selects the sub-project ' +
+        '`<repository key>#<sub-path>`, else the repository project. Existing projects are found through every ' +
+        'source before anything is created; with auto_create_project on, the first source creates its project and ' +
+        'the member becomes its maintainer. A manual_project_key (or what its manual mapping names) must name an ' +
+        'existing project the caller can see: it is never created, and an unknown one answers 404 naming it even ' +
+        'when other clues would resolve. 404 when nothing resolves.',
       body: resolveProjectBody,
       response: { 200: resolutionAnswer },
     },

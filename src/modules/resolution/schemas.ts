@@ -19,7 +19,14 @@ export const resolveProjectBody = z
       .max(500)
       .optional()
       .describe('The git remote URL (origin), in any usual form'),
-    repo_root_slug: z.string().min(1).max(100).optional().describe("The repository root folder's name"),
+    repo_root_slug: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(
+        "The repository root folder's name: a repo_root_slug mapping names its project, else `<prefix>/<folder>` for each of the workspace's key_prefixes, or `local:repo/<folder>` (lower-cased) where it has none",
+      ),
     relative_path: z
       .string()
       .max(1000)
@@ -30,7 +37,9 @@ export const resolveProjectBody = z
       .min(1)
       .max(500)
       .optional()
-      .describe('A project key, or the name of a manual mapping'),
+      .describe(
+        'A project key, or the name of a manual mapping: it must name an existing project you can see (404 otherwise, whatever the other clues say), and is never created',
+      ),
   })
   .refine(
     (b) =>

@@ -7,6 +7,7 @@ import {
   SETTING_COLUMNS,
   SETTING_NAMES,
   settingsSchema,
+  settingsShape,
 } from './settings.ts';
 import { WORKSPACE_ROLES } from './roles.ts';
 import type { WorkspaceRole, WorkspaceRow } from './table.ts';
@@ -24,8 +25,8 @@ export const workspaceAnswer = z.object({
   default_outbound_locale: z.string(),
   supported_locales: z.array(z.string()),
   resolution_order: z.array(z.enum(RESOLUTION_SOURCES)),
-  auto_create_project: z.boolean(),
-  key_prefixes: z.array(z.string()),
+  auto_create_project: settingsShape.auto_create_project,
+  key_prefixes: z.array(z.string()).describe(settingsShape.key_prefixes.description ?? ''),
   project_mappings: z.array(projectMappingAnswer),
   auto_switch_repo: z.boolean(),
   auto_switch_subproject: z.boolean(),

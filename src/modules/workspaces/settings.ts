@@ -3,7 +3,7 @@ import { projectKey } from '../projects/project-key.ts';
 import { normalizedExternalId } from '../resolution/mapping-external-id.ts';
 import type { ProjectMapping } from './table.ts';
 
-/** The workspace settings of interface.md's Workspace table, validated. */
+/** The workspace settings (docs/api.md#workspace-settings), validated. */
 export const RESOLUTION_SOURCES = ['codehost_remote', 'repo_root_slug', 'manual'] as const;
 
 function canonicalLocale(value: string): string | undefined {
@@ -84,7 +84,11 @@ export const settingsShape = {
     .min(1)
     .max(RESOLUTION_SOURCES.length)
     .refine(unique, 'entries must be unique'),
-  auto_create_project: z.boolean(),
+  auto_create_project: z
+    .boolean()
+    .describe(
+      'Project resolution creates the project of an unknown repository (remote or folder), with the member as its maintainer; a manual project key is never created',
+    ),
   key_prefixes: z
     .array(
       z
@@ -94,7 +98,10 @@ export const settingsShape = {
         .regex(/^[A-Za-z0-9._:/#-]+$/, 'may contain letters, digits and . _ : / # -'),
     )
     .max(50)
-    .refine(unique, 'entries must be unique'),
+    .refine(unique, 'entries must be unique')
+    .describe(
+      'Prefixes that make a repository folder a project key (`codehost:acme` + folder `api` -> `codehost:acme/api`), tried in order; empty (the default): the folder resolves to `local:repo/<folder>`',
+    ),
   project_mappings: z
     .array(projectMapping)
     .max(MAX_PROJECT_MAPPINGS)

@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migratePgliteClient, migratePostgres } from './migrate.ts';
 import { DRIZZLE_PARSERS, withConstructionParsers } from './pglite-parsers.ts';
+import { sharedClaims, singleProcessClaims, type ProcessClaims } from './process-claims.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,11 +23,13 @@ export interface Database {
   maintain(): Promise<void>;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
+  /** This process's claims on work in the database, and whether another process's are live. */
+  claims: ProcessClaims;
   close(): Promise<void>;
 }
 
 /**
- * PGlite settings measured for this workload (ARCHITECTURE.md, "PGlite rules"). Its WASM memory
+ * PGlite settings measured for this workload (docs/design.md#pglite-rules). Its WASM memory
  * never shrinks, so buffers once filled stay resident: with the default 128 MB, a 100 MB import
  * took the server to 517 MB; with 64 MB, 428 MB, and recall at 100k memories kept its speed.
  */
@@ -65,6 +68,7 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    claims: singleProcessClaims(),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -93,6 +97,13 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let claims: ProcessClaims;
+  try {
+    claims = await sharedClaims(url);
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
   let closed = false;
   return {
     db,
@@ -102,9 +113,11 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     ping: async () => {
       await pool.query('select 1');
     },
+    claims,
     close: async () => {
       if (closed) return;
       closed = true;
+      await claims.close();
       await pool.end();
     },
   };

@@ -30,12 +30,17 @@ export function acquireDataDirLock(dataDir: string): () => void {
       closeSync(fd);
       heldHere.add(file);
       let released = false;
-      return () => {
+      const release = () => {
         if (released) return;
         released = true;
         heldHere.delete(file);
+        process.off('exit', release);
         rmSync(file, { force: true });
       };
+      // Also on any exit of the process (a shutdown that timed out, a fatal error): the lock
+      // means "a running process uses this data dir", which stops being true here.
+      process.on('exit', release);
+      return release;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       let holder: { pid?: number; host?: string } = {};

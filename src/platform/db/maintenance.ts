@@ -1,9 +1,7 @@
+import { schedulePeriodic, type TaskLog } from '../periodic-task.ts';
 import type { Database } from './client.ts';
 
-export interface MaintenanceLog {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+export type MaintenanceLog = TaskLog;
 
 /**
  * Runs `database.maintain()` every `intervalMs` (0: never) and resolves the returned stop function
@@ -15,21 +13,12 @@ export function scheduleMaintenance(
   log: MaintenanceLog,
 ): () => Promise<void> {
   if (intervalMs <= 0 || database.engine !== 'pglite') return async () => {};
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    const started = Date.now();
-    running = database
-      .maintain()
-      .then(() => log.info({ ms: Date.now() - started }, 'database maintenance done (VACUUM ANALYZE)'))
-      .catch((err: unknown) => log.error({ err }, 'database maintenance failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return schedulePeriodic(
+    async () => {
+      const started = Date.now();
+      await database.maintain();
+      log.info({ ms: Date.now() - started }, 'database maintenance done (VACUUM ANALYZE)');
+    },
+    { intervalMs, onError: (err) => log.error({ err }, 'database maintenance failed') },
+  );
 }

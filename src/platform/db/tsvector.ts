@@ -5,5 +5,5 @@ export const tsvector = customType<{ data: string; driverData: string }>({
   dataType: () => 'tsvector',
 });
 
-/** Full-text ranking looks at the newest matches only (ARCHITECTURE.md): this many at most. */
+/** Full-text ranking looks at the newest matches only (docs/adr/0006-recall-ranking.md): this many. */
 export const NEWEST_MATCHES = 200;

@@ -1,6 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { settleUnreadBody } from './connections.ts';
 import { AppError, type FieldProblem } from './errors.ts';
 
 interface ErrorBody {
@@ -91,14 +92,26 @@ function loggable(err: unknown): { err: unknown; query?: string } {
   };
 }
 
+/** The error envelope of an answer. */
+export function envelopeOf(e: AppError, requestId: string): ErrorBody {
+  const body: ErrorBody = { error: { code: e.code, message: e.message, request_id: requestId } };
+  if (e.details !== undefined) body.error.details = e.details;
+  return body;
+}
+
+/**
+ * Sends the envelope of `err`. An answer given before the request body has arrived (a refused
+ * upload) reads and discards a small body, or closes the connection after a large one, so the
+ * unread body cannot hold up the next request.
+ */
 export function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const e = toAppError(err, req.log);
-  const body: ErrorBody = { error: { code: e.code, message: e.message, request_id: req.id } };
-  if (e.details !== undefined) body.error.details = e.details;
+  settleUnreadBody(req.raw, reply);
   return reply
     .code(e.status)
+    .header('x-request-id', req.id)
     .headers(e.headers)
     .type('application/json; charset=utf-8')
     .serializer(JSON.stringify)
-    .send(body);
+    .send(envelopeOf(e, req.id));
 }

@@ -1,4 +1,9 @@
-/** The closed error vocabulary of api-extensions.md. Services throw these; one handler renders them. */
+/**
+ * The closed error vocabulary (docs/api.md#errors). Services throw these; one handler renders them.
+ * `request_timeout`, `headers_too_large` and `service_unavailable` are the server's own answers (a
+ * request not received in time, headers over the HTTP parser's limit, a request that arrives while
+ * the server shuts down).
+ */
 export type ErrorCode =
   | 'validation_failed'
   | 'unauthenticated'
@@ -8,10 +13,13 @@ export type ErrorCode =
   | 'gone'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'request_timeout'
+  | 'headers_too_large'
   | 'rate_limited'
   | 'integration_not_configured'
   | 'provider_locked'
   | 'upstream_error'
+  | 'service_unavailable'
   | 'internal';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
@@ -23,10 +31,13 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  request_timeout: 408,
+  headers_too_large: 431,
   rate_limited: 429,
   integration_not_configured: 400,
   provider_locked: 403,
   upstream_error: 502,
+  service_unavailable: 503,
   internal: 500,
 };
 

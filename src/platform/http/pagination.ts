@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from './errors.ts';
 
-/** `limit` and `cursor` of every list (api-extensions.md: default 50, max 200). */
+/** `limit` and `cursor` of every list (docs/api.md#lists-and-cursors: default 50, max 200). */
 export const pageQuery = {
   limit: z.coerce.number().int().min(1).max(200).default(50).describe('Page size (1-200, default 50)'),
   cursor: z.string().max(200).optional().describe('Opaque cursor from a previous answer'),

@@ -81,6 +81,27 @@ describe('platform', () => {
     expect(expectError(res, 404, 'not_found').message).toBe('Route GET /v1/nope not found');
   });
 
+  it('answers the OAuth discovery documents 404 without a key, and /mcp advertises none', async () => {
+    const paths = [
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-authorization-server/mcp',
+      '/.well-known/openid-configuration',
+    ];
+    for (const path of paths) {
+      for (const headers of [{}, { authorization: 'Bearer not-a-key' }, h.admin.headers]) {
+        expectError(await h.request('GET', path, { headers }), 404, 'not_found');
+      }
+    }
+    const mcp = await h.request('POST', '/mcp', {
+      headers: { authorization: 'Bearer not-a-key', accept: 'application/json, text/event-stream' },
+      body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} },
+    });
+    expect(expectError(mcp, 401, 'unauthenticated').message).toBe('Invalid API key');
+    expect(mcp.headers['www-authenticate']).toBe('Bearer realm="ctxhub", error="invalid_token"');
+  });
+
   it('reports health and readiness without a key', async () => {
     expect((await h.request('GET', '/healthz')).json()).toEqual({ status: 'ok' });
     expect((await h.request('GET', '/readyz')).json()).toEqual({ status: 'ok' });
@@ -88,6 +109,7 @@ describe('platform', () => {
       db: h.database.db,
       config: h.config,
       logger: false,
+      claims: h.database.claims,
       ping: () => Promise.reject(new Error('connection refused')),
     });
     const res = await down.inject({ method: 'GET', url: '/readyz' });

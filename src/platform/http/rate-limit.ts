@@ -4,7 +4,7 @@ import { rateLimited } from './errors.ts';
 /**
  * Fixed one-minute budgets: per API key for authenticated calls, per client IP for calls without a
  * valid key (public routes and failed authentication, which also slows key guessing). Counters live
- * in this process; see README ("Rate limits") for several processes on one database.
+ * in this process; see docs/api.md#rate-limits for several processes on one database.
  */
 export class RateLimits {
   private readonly perKey: RateLimiterMemory;

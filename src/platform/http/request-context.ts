@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config/index.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
+import type { ProcessClaims } from '../db/process-claims.ts';
 
 export interface AppDeps {
   db: Db;
@@ -9,9 +10,17 @@ export interface AppDeps {
   now: () => Date;
   /** Readiness: resolves when the database answers. */
   ping: () => Promise<void>;
+  claims: ProcessClaims;
 }
 
 /** Builds the verb context of a request: its actor (set by the auth hook) and request id. */
 export function contextOf(deps: AppDeps, req: FastifyRequest): Ctx {
-  return { actor: req.actor, requestId: req.id, db: deps.db, config: deps.config, now: deps.now };
+  return {
+    actor: req.actor,
+    requestId: req.id,
+    db: deps.db,
+    config: deps.config,
+    now: deps.now,
+    claims: deps.claims,
+  };
 }
