@@ -9,6 +9,7 @@
 // `--sourcemap` adds source maps (run with NODE_OPTIONS=--enable-source-maps to use them).
 // Plain JavaScript: it runs before anything is compiled. esbuild is a dependency, not a
 // devDependency: `npm ci --omit=dev` runs prepare too.
+import { spawnSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +39,10 @@ rmSync(tmp, { recursive: true, force: true });
 try {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { cli: 'src/cli/index.ts' },
+    entryPoints: {
+      cli: 'src/cli/index.ts',
+      'first-start-image': 'src/platform/db/build-first-start-image.ts',
+    },
     outdir: tmp,
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
@@ -78,4 +82,11 @@ try {
   );
 } finally {
   rmSync(tmp, { recursive: true, force: true });
+}
+
+// The first-start database image: made again only when PGlite or the migrations changed. Without
+// it a first start still works (it runs initdb), so a failure here does not fail the build.
+const image = spawnSync(process.execPath, [join(root, 'dist', 'first-start-image.js')], { stdio: 'inherit' });
+if (image.status !== 0) {
+  process.stderr.write('ctxhub: no first-start database image; a first start will run initdb (slower)\n');
 }
