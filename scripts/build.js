@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run build` (also run by `npm install` as `prepare`): compiles src/ into dist/, the
-// JavaScript that bin/ctxhub.js runs, with esbuild. One entry (src/cli/index.ts) bundled with code
-// splitting: each command's modules are loaded only when that command runs. The npm packages are
+// JavaScript that bin/ctxhub.js runs, with esbuild, then makes the first-start database image when
+// it is missing or stale (src/platform/db/first-start-image.ts). The command's entry
+// (src/cli/index.ts) is bundled with code splitting: each command's modules are loaded only when
+// that command runs. The npm packages are
 // bundled too (one file read instead of hundreds of module lookups: a server restart is about a
 // quarter of a second faster), except those that read files beside their code (PGlite's WASM) or
 // are large and loaded on demand (gpt-tokenizer's tables). `--if-stale` builds only when dist/ is

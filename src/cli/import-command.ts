@@ -145,7 +145,7 @@ async function upload(
 }
 
 /** `1 session`, `2 sessions`: a count as a sentence says it. */
-export function counted(n: number | undefined, one: string, many = `${one}s`): string {
+function counted(n: number | undefined, one: string, many = `${one}s`): string {
   const value = n ?? 0;
   return `${value} ${value === 1 ? one : many}`;
 }

@@ -1,3 +1,4 @@
+import { repairPrivateModes, restrictNewFiles } from '../private-files.ts';
 import { IMAGE_DIR, imageIsCurrent, writeImage } from './first-start-image.ts';
 
 /**
@@ -6,6 +7,7 @@ import { IMAGE_DIR, imageIsCurrent, writeImage } from './first-start-image.ts';
  * migrations. Quick when the image is current: PGlite is loaded only to make one.
  */
 if (!imageIsCurrent()) {
+  restrictNewFiles(); // the image's files are its user's alone, as a data directory's are
   const started = Date.now();
   const { newPglite, wrapPglite } = await import('./client.ts');
   const made = await writeImage(async (dir) => {
@@ -15,6 +17,8 @@ if (!imageIsCurrent()) {
     } finally {
       await database.close();
     }
+    // PGlite writes initdb's files with mode 0666 whatever the umask: copies start private.
+    repairPrivateModes([dir]);
   });
   if (made) {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
