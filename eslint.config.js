@@ -2,7 +2,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'drizzle', 'coverage', 'web/dist', '.bench-tmp', '.ci-out'] },
+  {
+    ignores: [
+      'node_modules',
+      'data',
+      'dist',
+      '.dist-*',
+      'drizzle',
+      'coverage',
+      'web/dist',
+      '.bench-tmp',
+      '.ci-out',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,6 +3,7 @@ import { runBundleBench } from './bundle.ts';
 import { runImportBench } from './import.ts';
 import { runMcpStdioBench } from './mcp-stdio.ts';
 import { runRecallBench } from './recall.ts';
+import { runStartupBench } from './startup.ts';
 import { pgliteServer, postgresServer, type RunningServer } from './server.ts';
 
 /**
@@ -67,12 +68,20 @@ async function benchEngine(
 
 const rows: Row[] = [];
 const only = process.env.BENCH_ENGINES?.split(',') ?? ['pglite', 'postgres'];
-const suites = process.env.BENCH_SUITES?.split(',') ?? ['me', 'recall', 'bundle', 'import', 'mcp-stdio'];
+const suites = process.env.BENCH_SUITES?.split(',') ?? [
+  'me',
+  'recall',
+  'bundle',
+  'import',
+  'mcp-stdio',
+  'startup',
+];
 if (suites.includes('me')) await runMeBench();
 if (suites.includes('recall')) await runRecallBench(only);
 if (suites.includes('bundle')) await runBundleBench(only);
 if (suites.includes('import')) await runImportBench(only);
 if (suites.includes('mcp-stdio')) await runMcpStdioBench(only);
+if (suites.includes('startup')) await runStartupBench();
 
 async function runMeBench(): Promise<void> {
   if (only.includes('pglite')) rows.push(await benchEngine('PGlite', pgliteServer, { rps: 1200 }));

@@ -5,6 +5,7 @@ import { systemContext } from './platform/context.ts';
 import type { Database } from './platform/db/client.ts';
 import { scheduleMaintenance } from './platform/db/maintenance.ts';
 import { openConfiguredDatabase } from './platform/db/open.ts';
+import { StartupTimings } from './platform/startup-timings.ts';
 import {
   privateDirs,
   repairPrivateModes,
@@ -36,19 +37,29 @@ function firstStartMessage(first: FirstAdmin, config: Config, started: boolean):
 
 /** Boot: config, database (migrated), first-start bootstrap, HTTP, graceful shutdown. */
 export async function serve(): Promise<void> {
+  const timings = new StartupTimings();
   restrictNewFiles();
-  const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
-  const privacy = repairPrivateModes(privateDirs(config));
+  const config = await timings.phase('config', () => loadConfig());
+  const database = await openConfiguredDatabase(config, timings.phase);
+  const privacy = await timings.phase('privacy', () => repairPrivateModes(privateDirs(config)));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let unshown: FirstAdmin | null = null;
   try {
-    unshown = await bootstrapFirstAdmin({ ctx: systemContext(database, config, 'bootstrap') });
-    app = await buildApp({ db: database.db, config, ping: database.ping, claims: database.claims });
+    unshown = await timings.phase('bootstrap', () =>
+      bootstrapFirstAdmin({ ctx: systemContext(database, config, 'bootstrap') }),
+    );
+    const built = await timings.phase('app', () =>
+      buildApp({ db: database.db, config, ping: database.ping, claims: database.claims }),
+    );
+    app = built;
     logPrivacyRepair(app.log, privacy);
-    await app.listen({ port: config.port, host: config.host }).catch((err: unknown) => {
-      throw listenError(err, config.host, config.port) ?? err;
-    });
+    await timings.phase('listen', () =>
+      built.listen({ port: config.port, host: config.host }).catch((err: unknown) => {
+        throw listenError(err, config.host, config.port) ?? err;
+      }),
+    );
+    // Where the start went (SERVICE_LOG_LEVEL=debug): one line, milliseconds per phase.
+    app.log.debug({ startup_ms: timings.summary() }, 'start-up time by phase');
     if (unshown) {
       process.stdout.write(firstStartMessage(unshown, config, true));
       unshown = null;

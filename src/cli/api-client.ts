@@ -1,12 +1,9 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ClientConfig } from '../config/index.ts';
+import type { ClientConfig } from '../config/client.ts';
 import { errorOfAnswer, jsonOrUndefined } from '../platform/http/error-envelope.ts';
-
-/** A problem the CLI reports in one line and exits non-zero for (no stack trace). */
-export class CliError extends Error {}
+import { CliError } from './cli-error.ts';
 
 /** An error answer of the ctxhub API, with the server's own message. */
 export class ApiError extends CliError {
@@ -32,7 +29,7 @@ const DEFAULT_TIMEOUT_MS = 10 * 60_000;
  */
 export class ApiClient {
   constructor(
-    private readonly config: ClientConfig,
+    private readonly config: Pick<ClientConfig, 'serviceUrl' | 'apiKey'>,
     private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
   ) {}
 
@@ -63,14 +60,15 @@ export class ApiClient {
     );
   }
 
-  private send(
+  private async send(
     method: string,
     path: string,
     headers: Record<string, string>,
     body: Buffer | Readable | undefined,
   ): Promise<{ status: number; text: string }> {
     const url = new URL(`${this.config.serviceUrl}${path}`);
-    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    // node:https (TLS) is loaded only for an https server: a session-start hook starts faster.
+    const request = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
     const timeoutMs = this.timeoutMs;
     return new Promise((resolve, reject) => {
       let answered = false;

@@ -1,4 +1,4 @@
-import { contextClientEnv, type ContextClientConfig } from '../config/index.ts';
+import { clientEnv, type ClientConfig } from '../config/client.ts';
 import { pathWithQuery, type ApiPort } from '../modules/mcp/api-port.ts';
 import { readGitContext } from '../modules/mcp/git-context.ts';
 import { SessionContext } from '../modules/mcp/session-context.ts';
@@ -16,7 +16,7 @@ export function clientSession(
   workingDirectory: () => Promise<string>,
   overrides: { workspaceKey?: string | undefined; timeoutMs?: number } = {},
 ) {
-  const config: ContextClientConfig = contextClientEnv();
+  const config: ClientConfig = clientEnv();
   const client = new ApiClient(config, overrides.timeoutMs ?? CALL_TIMEOUT_MS);
   const api = apiPortOver(client);
   const context = new SessionContext({

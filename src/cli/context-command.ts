@@ -1,7 +1,7 @@
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from '../modules/context/bundle-budget.ts';
 import { listed, NoWorkspaceError } from '../modules/mcp/only-workspace.ts';
 import { NoProjectError } from '../modules/mcp/session-context.ts';
-import { CliError } from './api-client.ts';
+import { CliError } from './cli-error.ts';
 import { clientSession } from './client-session.ts';
 
 export interface ContextOptions {

@@ -139,6 +139,9 @@ describe('ctxhub import', () => {
       'memories created': '8',
     });
     expect(run.stdout).not.toContain('--commit');
+    // Plain progress reads as sentences do ("1 session") and the upload reaches 100%.
+    expect(run.stderr).toMatch(/^parse: done, 1 session, 2 messages, 0 skipped, 0 redactions$/m);
+    expect(run.stderr).toMatch(/^upload notes\.md: (\S+ \S+) of \1 sent \(100%\)$/m);
     expect(run.stderr).toMatch(/^commit: done, 8 committed, 8 memories created/m);
     const memories = await memoriesOfProject();
     expect(memories).toHaveLength(before + 8);
@@ -162,6 +165,7 @@ describe('ctxhub import', () => {
     const summary = summaryOf(run.stdout);
     expect(summary).toMatchObject({ source: 'text', status: 'extracted' });
     expect(run.stderr).toMatch(/^upload big-notes\.txt: .* sent \(50%\)$/m);
+    expect(run.stderr).toMatch(/^upload big-notes\.txt: (\S+ \S+) of \1 sent \(100%\)$/m);
     const uploaded = (await api('GET', `/v1/imports/${summary.import}`)).json;
     expect(uploaded).toMatchObject({
       bytes: content.length,
@@ -225,6 +229,64 @@ describe('ctxhub import', () => {
     );
     expect(empty.stderr).toMatch(/^parse: failed$/m);
     expect(empty.stdout).toBe('');
+  }, 60_000);
+
+  it('reads the workspace and project from SERVICE_WORKSPACE_KEY and SERVICE_PROJECT_KEY; flags win', async () => {
+    const notes = join(FIXTURES, 'notes.md');
+    const fromEnv = await runCli(['import', notes], {
+      ...cliEnv,
+      SERVICE_WORKSPACE_KEY: WS,
+      SERVICE_PROJECT_KEY: PROJECT,
+    });
+    expect(fromEnv.code, fromEnv.stderr).toBe(0);
+    expect(summaryOf(fromEnv.stdout)).toMatchObject({ workspace: WS, project: PROJECT, status: 'extracted' });
+
+    // The flags win over the environment (which names a workspace and project that do not exist).
+    const flagsWin = await runCli(importArgs(notes), {
+      ...cliEnv,
+      SERVICE_WORKSPACE_KEY: 'no-such-workspace',
+      SERVICE_PROJECT_KEY: 'codehost:acme/nowhere',
+    });
+    expect(flagsWin.code, flagsWin.stderr).toBe(0);
+    expect(summaryOf(flagsWin.stdout)).toMatchObject({ workspace: WS, project: PROJECT });
+  }, 60_000);
+
+  it('takes a manual mapping name in SERVICE_PROJECT_KEY, as ctxhub mcp and ctxhub context do', async () => {
+    const mapping = { kind: 'manual', external_id: 'billing', project_key: PROJECT };
+    expect((await api('POST', `/v1/workspaces/${WS}/project-mappings`, mapping)).status).toBe(201);
+    const run = await runCli(['import', join(FIXTURES, 'notes.md')], {
+      ...cliEnv,
+      SERVICE_WORKSPACE_KEY: WS,
+      SERVICE_PROJECT_KEY: 'billing',
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(summaryOf(run.stdout)).toMatchObject({ workspace: WS, project: PROJECT });
+
+    const before = await importsOfProject();
+    const unknown = await runCli(['import', join(FIXTURES, 'notes.md')], {
+      ...cliEnv,
+      SERVICE_WORKSPACE_KEY: WS,
+      SERVICE_PROJECT_KEY: 'no-such-mapping',
+    });
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toMatch(/^ctxhub: SERVICE_PROJECT_KEY=no-such-mapping: /m);
+    expect(await importsOfProject()).toEqual(before);
+  }, 60_000);
+
+  it('exits non-zero naming what is missing when neither a flag nor the environment gives the workspace or project', async () => {
+    const before = await importsOfProject();
+    const notes = join(FIXTURES, 'notes.md');
+    const neither = await runCli(['import', notes], cliEnv);
+    expect(neither.code).toBe(1);
+    expect(neither.stderr).toContain('No workspace: pass --workspace or set SERVICE_WORKSPACE_KEY');
+    expect(neither.stderr).toContain('No project: pass --project or set SERVICE_PROJECT_KEY');
+    expect(neither.stderr).not.toMatch(/\n\s+at /); // one message, no stack trace
+
+    const noProject = await runCli(['import', notes, '--workspace', WS], cliEnv);
+    expect(noProject.code).toBe(1);
+    expect(noProject.stderr).not.toContain('No workspace');
+    expect(noProject.stderr).toContain('No project: pass --project or set SERVICE_PROJECT_KEY');
+    expect(await importsOfProject()).toEqual(before);
   }, 60_000);
 
   it('exits non-zero when the server cannot be reached', async () => {

@@ -1,13 +1,16 @@
 import { stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
-import { cliEnv } from '../config/index.ts';
-import { ApiClient, ApiError, CliError } from './api-client.ts';
+import { clientEnv, type ClientConfig } from '../config/client.ts';
+import { ApiClient, ApiError } from './api-client.ts';
+import { CliError } from './cli-error.ts';
 import { multipartBody } from './multipart-body.ts';
 import { formatBytes, progressOn, type Progress } from './progress.ts';
 
 export interface ImportOptions {
-  workspace: string;
-  project: string;
+  /** Default: SERVICE_WORKSPACE_KEY. */
+  workspace?: string;
+  /** A project key. Default: SERVICE_PROJECT_KEY, resolved (a project key or a manual mapping's name). */
+  project?: string;
   source?: string;
   commit?: boolean;
 }
@@ -34,13 +37,15 @@ export function sourceForFile(path: string): string {
 }
 
 /**
- * `ctxhub import FILE --workspace W --project P [--source S] [--commit]`: streams the file to the
- * server named by SERVICE_URL (POST /v1/imports), then runs parse and extract, and commit with
- * `--commit`. Progress goes to stderr, the summary to stdout; an error answer ends the command
- * with the server's message and a non-zero exit code.
+ * `ctxhub import FILE [--workspace W] [--project P] [--source S] [--commit]`: streams the file to
+ * the server named by SERVICE_URL (POST /v1/imports), then runs parse and extract, and commit with
+ * `--commit`. The workspace and project default to SERVICE_WORKSPACE_KEY and SERVICE_PROJECT_KEY,
+ * as for `ctxhub mcp` and `ctxhub context`. Progress goes to stderr, the summary to stdout; an
+ * error answer ends the command with the server's message and a non-zero exit code.
  */
 export async function importCommand(file: string, options: ImportOptions): Promise<void> {
-  const config = cliEnv();
+  const config = clientEnv();
+  const given = targetOf(options, config);
   const path = resolve(file);
   const info = await stat(path).catch((err: NodeJS.ErrnoException) => {
     throw new CliError(
@@ -49,18 +54,58 @@ export async function importCommand(file: string, options: ImportOptions): Promi
   });
   if (!info.isFile()) throw new CliError(`Not a file: ${file}`);
   const client = new ApiClient(config);
+  const target = {
+    workspace: given.workspace,
+    project: given.project ?? (await resolveManual(client, given)),
+  };
   const progress = progressOn(process.stderr);
 
   let current = await upload(client, progress, {
     path,
     size: info.size,
-    workspace: options.workspace,
-    project: options.project,
+    ...target,
     source: options.source ?? sourceForFile(path),
   });
   const steps: Step[] = options.commit ? ['parse', 'extract', 'commit'] : ['parse', 'extract'];
   for (const step of steps) current = await runStep(client, progress, current, step);
-  process.stdout.write(summary(current, options));
+  process.stdout.write(summary(current, target, options.commit));
+}
+
+interface GivenTarget {
+  workspace: string;
+  /** The project key of --project; null when it comes from SERVICE_PROJECT_KEY (`manual`). */
+  project: string | null;
+  manual: string | null;
+}
+
+/** The workspace and project from the flags, else from the environment; both must be known. */
+function targetOf(options: ImportOptions, config: ClientConfig): GivenTarget {
+  const workspace = options.workspace ?? config.workspaceKey;
+  const project = options.project ?? null;
+  const manual = project ? null : (config.projectKey ?? null);
+  const missing = [
+    ...(workspace ? [] : ['No workspace: pass --workspace or set SERVICE_WORKSPACE_KEY']),
+    ...(project || manual ? [] : ['No project: pass --project or set SERVICE_PROJECT_KEY']),
+  ];
+  if (missing.length > 0) throw new CliError(missing.join('\n'));
+  return { workspace: workspace!, project, manual };
+}
+
+/**
+ * SERVICE_PROJECT_KEY means what it means to `ctxhub mcp` and `ctxhub context`: a project key or
+ * the name of a manual mapping, resolved by the server (POST /v1/resolve-project).
+ */
+async function resolveManual(client: ApiClient, given: GivenTarget): Promise<string> {
+  try {
+    const answer = await client.json<{ project: { key: string } }>('POST', '/v1/resolve-project', {
+      workspace_key: given.workspace,
+      manual_project_key: given.manual,
+    });
+    return answer.project.key;
+  } catch (err) {
+    if (err instanceof ApiError) throw new CliError(`SERVICE_PROJECT_KEY=${given.manual}: ${err.message}`);
+    throw err;
+  }
 }
 
 async function upload(
@@ -99,11 +144,19 @@ async function upload(
   }
 }
 
+/** `1 session`, `2 sessions`: a count as a sentence says it. */
+function counted(n: number | undefined, one: string, many = `${one}s`): string {
+  const value = n ?? 0;
+  return `${value} ${value === 1 ? one : many}`;
+}
+
 const STEP_NOTES: Record<Step, (s: Record<string, number>) => string> = {
   parse: (s) =>
-    `${s.sessions ?? 0} sessions, ${s.messages ?? 0} messages, ${s.skipped ?? 0} skipped, ${s.redactions ?? 0} redactions`,
+    `${counted(s.sessions, 'session')}, ${counted(s.messages, 'message')}, ${s.skipped ?? 0} skipped, ` +
+    counted(s.redactions, 'redaction'),
   extract: (s) => `${s.staged ?? 0} staged, ${s.already_remembered ?? 0} already remembered`,
-  commit: (s) => `${s.committed ?? 0} committed, ${s.memories_created ?? 0} memories created`,
+  commit: (s) =>
+    `${s.committed ?? 0} committed, ${counted(s.memories_created, 'memory', 'memories')} created`,
 };
 
 async function runStep(
@@ -132,15 +185,19 @@ async function runStep(
 }
 
 /** The result on stdout: one `name: value` line per count, then what to do next. */
-function summary(result: ImportAnswer, options: ImportOptions): string {
+function summary(
+  result: ImportAnswer,
+  target: { workspace: string; project: string },
+  committed: boolean | undefined,
+): string {
   const s = result.stats;
   const rows: Array<[string, string | number]> = [
     ['import', result.id],
     ['status', result.status],
     ['file', result.file_name],
     ['source', result.source],
-    ['workspace', options.workspace],
-    ['project', options.project],
+    ['workspace', target.workspace],
+    ['project', target.project],
     ['sessions', s.sessions ?? 0],
     ['messages', s.messages ?? 0],
     ['skipped', s.skipped ?? 0],
@@ -152,7 +209,7 @@ function summary(result: ImportAnswer, options: ImportOptions): string {
   ];
   const width = Math.max(...rows.map(([name]) => name.length)) + 1;
   const text = rows.map(([name, value]) => `${`${name}:`.padEnd(width)} ${value}`).join('\n');
-  const next = options.commit
+  const next = committed
     ? ''
     : `\nReview the staged memories (GET /v1/imports/${result.id}/staged), then commit them ` +
       `(POST /v1/imports/${result.id}/commit), or run with --commit.`;

@@ -1,16 +1,21 @@
+// What every `ctxhub` command loads: commander and small modules only (no zod, database, HTTP
+// framework or MCP SDK). Each command loads its own modules when it runs, so `--help`,
+// `--version` and the session-start hook start fast.
 import { Command } from 'commander';
 import { DEFAULT_BUDGET } from '../modules/context/bundle-budget.ts';
-import { ConfigError } from '../config/index.ts';
+import { ConfigError } from '../config/config-error.ts';
 import { DataDirLockedError } from '../platform/db/data-dir-lock.ts';
 import { AppError } from '../platform/http/errors.ts';
 import { ListenError } from '../platform/http/listen-error.ts';
-import { CliError } from './api-client.ts';
+import { version } from '../platform/version.ts';
+import { CliError } from './cli-error.ts';
 import type { ContextOptions } from './context-command.ts';
 import type { ImportOptions } from './import-command.ts';
 
 const program = new Command()
   .name('ctxhub')
-  .description('Shared, governed project memory for teams of coding assistants');
+  .description('Shared, governed project memory for teams of coding assistants')
+  .version(version, '-V, --version', 'print the version of ctxhub');
 
 program
   .command('serve', { isDefault: true })
@@ -39,8 +44,8 @@ program
     'Upload a transcript to a running ctxhub server, parse it and extract staged memories (and commit them with --commit)',
   )
   .argument('<file>', 'the transcript: a session .jsonl, a .json export, or any text file')
-  .requiredOption('--workspace <key>', 'workspace key')
-  .requiredOption('--project <key>', 'project key, e.g. codehost:acme/api')
+  .option('--workspace <key>', 'workspace key (default: SERVICE_WORKSPACE_KEY)')
+  .option('--project <key>', 'project key, e.g. codehost:acme/api (default: SERVICE_PROJECT_KEY)')
   .option(
     '--source <source>',
     'agent_jsonl, agent_json_export or text (default: from the extension: .jsonl, .json, anything else)',
@@ -49,8 +54,10 @@ program
   .addHelpText(
     'after',
     '\nEnvironment:\n' +
-      '  SERVICE_URL      the ctxhub server, e.g. http://127.0.0.1:8080\n' +
-      '  SERVICE_API_KEY  your API key\n\n' +
+      '  SERVICE_URL            the ctxhub server, e.g. http://127.0.0.1:8080\n' +
+      '  SERVICE_API_KEY        your API key\n' +
+      '  SERVICE_WORKSPACE_KEY  the workspace, when --workspace is not given\n' +
+      '  SERVICE_PROJECT_KEY    the project, when --project is not given\n\n' +
       'Progress goes to stderr (bars on a terminal, plain lines otherwise); the summary to stdout.',
   )
   .action(async (file: string, options: ImportOptions) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { CliError } from './api-client.ts';
+import { CliError } from './cli-error.ts';
 
 export interface MultipartFile {
   path: string;

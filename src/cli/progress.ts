@@ -32,7 +32,8 @@ export interface Progress {
 
 /**
  * Progress on `stream` (stderr, so that stdout keeps only the result): `cli-progress` bars on a
- * terminal; plain lines otherwise (CI logs, pipes), with the transfer reported every quarter.
+ * terminal; plain lines otherwise (CI logs, pipes), with the transfer reported at each quarter it
+ * passes, 100% included.
  */
 export function progressOn(stream: NodeJS.WriteStream): Progress {
   return stream.isTTY ? terminalProgress(stream) : plainProgress(stream);
@@ -80,8 +81,8 @@ function plainProgress(stream: NodeJS.WriteStream): Progress {
       let reported = 0;
       return {
         update(done) {
-          const quarter = total > 0 ? Math.floor((done / total) * 4) : 0;
-          if (quarter > reported && quarter < 4) {
+          const quarter = total > 0 ? Math.min(4, Math.floor((done / total) * 4)) : 4;
+          if (quarter > reported) {
             reported = quarter;
             stream.write(`${label}: ${formatBytes(done)} of ${formatBytes(total)} sent (${quarter * 25}%)\n`);
           }

@@ -1,84 +1,83 @@
-import { z } from 'zod';
-import { ConfigError } from './load.ts';
+import { ConfigError } from './config-error.ts';
 
 /**
- * The environment of CLI commands that talk to a running ctxhub server over HTTP (`ctxhub import`):
+ * The environment of CLI commands that talk to a running ctxhub server over HTTP (`ctxhub import`,
+ * `ctxhub mcp`, `ctxhub context`):
  *
  * - `SERVICE_URL`: the server's base address, `http://` or `https://` (e.g. `http://127.0.0.1:8080`).
  * - `SERVICE_API_KEY`: the caller's API key (`POST /v1/api-keys`, or a one-time link).
+ * - `SERVICE_WORKSPACE_KEY`, `SERVICE_PROJECT_KEY`: where the command works (flags may override).
  *
- * These commands never open the server's data directory (docs/design.md#pglite-rules).
+ * These commands never open the server's data directory (docs/design.md#pglite-rules). The
+ * checks are written out rather than a zod schema: these commands start at every assistant session
+ * and loading zod alone costs them more than 100 ms.
  */
-export const clientEnvSchema = z.object({
-  SERVICE_URL: z.url({
-    protocol: /^https?$/,
-    error: (issue) =>
-      issue.input === undefined
-        ? 'is required: the address of the ctxhub server, e.g. http://127.0.0.1:8080'
-        : 'must be an http(s) URL, e.g. http://127.0.0.1:8080',
-  }),
-  SERVICE_API_KEY: z
-    .string({ error: 'is required: your ctxhub API key (POST /v1/api-keys, or a one-time link)' })
-    .regex(/^\S+$/, 'must be an API key without spaces'),
-});
-
-/** `ctxhub mcp` and `ctxhub context` also read where they work (the server checks the keys' shapes). */
-const contextEnvSchema = clientEnvSchema.extend({
-  SERVICE_WORKSPACE_KEY: z
-    .string()
-    .regex(/^\S{1,63}$/, 'must be a workspace key without spaces')
-    .optional(),
-  SERVICE_PROJECT_KEY: z
-    .string()
-    .regex(/^\S{1,300}$/, 'must be a project key without spaces')
-    .optional(),
-});
-
 export interface ClientConfig {
   /** Base address without a trailing slash. */
   serviceUrl: string;
   apiKey: string;
-}
-
-export interface ContextClientConfig extends ClientConfig {
   /** SERVICE_WORKSPACE_KEY: the workspace to start in. */
   workspaceKey: string | undefined;
   /** SERVICE_PROJECT_KEY: a project key or manual mapping name, resolved like the other clues. */
   projectKey: string | undefined;
 }
 
-/** Parses `schema` from the set, non-blank variables; throws ConfigError naming every problem at once. */
-function parseClientEnv<S extends z.ZodObject>(
-  schema: S,
-  source: Record<string, string | undefined>,
-): z.output<S> {
-  const relevant = Object.fromEntries(
-    Object.entries(source).filter(([k, v]) => v !== undefined && v.trim() !== '' && k in schema.shape),
-  );
-  const parsed = schema.safeParse(relevant);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
-    );
+type Check = (value: string) => string | null;
+
+const isHttpUrl = (value: string) => {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
   }
-  return parsed.data;
-}
+};
 
-/** The environment of CLI commands that talk to a server (`ctxhub import`). */
-export function cliEnv(source: Record<string, string | undefined> = process.env): ClientConfig {
-  const env = parseClientEnv(clientEnvSchema, source);
-  return { serviceUrl: env.SERVICE_URL.replace(/\/+$/, ''), apiKey: env.SERVICE_API_KEY };
-}
+const matches =
+  (re: RegExp, problem: string): Check =>
+  (value) =>
+    re.test(value) ? null : problem;
 
-/** The environment of `ctxhub mcp` and `ctxhub context`. */
-export function contextClientEnv(
-  source: Record<string, string | undefined> = process.env,
-): ContextClientConfig {
-  const env = parseClientEnv(contextEnvSchema, source);
-  return {
-    serviceUrl: env.SERVICE_URL.replace(/\/+$/, ''),
-    apiKey: env.SERVICE_API_KEY,
-    workspaceKey: env.SERVICE_WORKSPACE_KEY,
-    projectKey: env.SERVICE_PROJECT_KEY,
+/** Each variable: the message when it is missing (undefined: optional) and its check. */
+const VARIABLES = {
+  SERVICE_URL: {
+    missing: 'is required: the address of the ctxhub server, e.g. http://127.0.0.1:8080',
+    check: (value: string) =>
+      isHttpUrl(value) ? null : 'must be an http(s) URL, e.g. http://127.0.0.1:8080',
+  },
+  SERVICE_API_KEY: {
+    missing: 'is required: your ctxhub API key (POST /v1/api-keys, or a one-time link)',
+    check: matches(/^\S+$/, 'must be an API key without spaces'),
+  },
+  SERVICE_WORKSPACE_KEY: {
+    missing: undefined,
+    check: matches(/^\S{1,63}$/, 'must be a workspace key without spaces'),
+  },
+  SERVICE_PROJECT_KEY: {
+    missing: undefined,
+    check: matches(/^\S{1,300}$/, 'must be a project key without spaces'),
+  },
+} satisfies Record<string, { missing: string | undefined; check: Check }>;
+
+/** The client environment (blank counts as unset); throws ConfigError naming every problem at once. */
+export function clientEnv(source: Record<string, string | undefined> = process.env): ClientConfig {
+  const problems: string[] = [];
+  const read = (name: keyof typeof VARIABLES): string | undefined => {
+    const value = source[name];
+    const { missing, check } = VARIABLES[name];
+    if (value === undefined || value.trim() === '') {
+      if (missing) problems.push(`${name}: ${missing}`);
+      return undefined;
+    }
+    const problem = check(value);
+    if (problem) problems.push(`${name}: ${problem}`);
+    return value;
   };
+  const config = {
+    serviceUrl: (read('SERVICE_URL') ?? '').replace(/\/+$/, ''),
+    apiKey: read('SERVICE_API_KEY') ?? '',
+    workspaceKey: read('SERVICE_WORKSPACE_KEY'),
+    projectKey: read('SERVICE_PROJECT_KEY'),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
 }

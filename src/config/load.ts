@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ConfigError } from './config-error.ts';
 import {
   decodeKey,
   envSchema,
@@ -9,12 +10,6 @@ import {
   type Env,
   type IntegrationEnv,
 } from './schema.ts';
-
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-  }
-}
 
 /** Parses the environment; throws ConfigError listing every problem at once. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

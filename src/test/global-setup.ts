@@ -1,10 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { PGLITE_EXTENSIONS } from '../platform/db/client.ts';
+import { seedFromImage } from '../platform/db/first-start-image.ts';
 import { migratePgliteClient, migratePostgres } from '../platform/db/migrate.ts';
 import { adminUrl, withDatabase } from './pg-urls.ts';
 
@@ -15,11 +18,18 @@ declare module 'vitest' {
   }
 }
 
+const BUILD_SCRIPT = fileURLToPath(new URL('../../scripts/build.js', import.meta.url));
+
 /**
+ * Tests that start `ctxhub` as a process run the compiled dist/, as users do: it is rebuilt first
+ * when a source changed since the last build.
+ *
  * Migrates one template database for the whole run; every test file then clones it (a directory
- * copy for PGlite, CREATE DATABASE ... TEMPLATE for PostgreSQL) instead of running initdb.
+ * copy for PGlite, CREATE DATABASE ... TEMPLATE for PostgreSQL) instead of running initdb. On
+ * PGlite the template is a copy of the first-start image when a current one exists.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  execFileSync(process.execPath, [BUILD_SCRIPT, '--if-stale'], { stdio: 'inherit', timeout: 120_000 });
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `ctxhub_tpl_${process.pid}`;
@@ -36,10 +46,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'ctxhub-tpl-'));
-  const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
-  await client.waitReady;
-  await migratePgliteClient(client);
-  await client.close();
+  // The first-start image (made by the build) is that template already; without one, initdb.
+  if (!seedFromImage(dir)) {
+    const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
+    await client.waitReady;
+    await migratePgliteClient(client);
+    await client.close();
+  }
   project.provide('pgliteTemplateDir', dir);
   project.provide('pgTemplateDatabase', '');
   return async () => rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { SUBPATH_BOOST } from '../memories/score-recall.ts';
 import { requireProjectRole } from '../projects/access.ts';
 import { loadSnapshotCandidates, type BundleCandidate } from './bundle-candidates.ts';
 import { buildSnapshot, presentItem, type BundleItem, type SnapshotSection } from './bundle-sections.ts';
-import { fitSections, tokenCount, tokensOf, type SectionUse } from './fit-budget.ts';
+import { fitSections, loadTokenizer, tokenCount, tokensOf, type SectionUse } from './fit-budget.ts';
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
 import { oneLine } from './one-line.ts';
 
@@ -81,8 +81,9 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
   const budget = checkedBudget(input.budget);
   const nowMs = ctx.now().getTime();
   const rank = { nowMs, currentSubpath: input.current_subpath };
-  const [candidates, recalled] = await Promise.all([
+  const [candidates, , recalled] = await Promise.all([
     loadSnapshotCandidates(ctx, access.project.id),
+    loadTokenizer(),
     input.q
       ? recallMemories(ctx, {
           q: input.q,

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { fitSections, tokensOf } from './fit-budget.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fitSections, loadTokenizer, tokensOf } from './fit-budget.ts';
+
+beforeAll(() => loadTokenizer());
 
 const items = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => ({ text: `${prefix} item ${i}` }));

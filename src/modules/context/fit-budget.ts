@@ -1,5 +1,3 @@
-import { countTokens } from 'gpt-tokenizer';
-
 /**
  * Fits bundle sections into a token budget (pure, apart from counting). Each section is first
  * filled up to its share of the budget; what is left over is then handed out in priority order
@@ -24,6 +22,20 @@ export interface Fitted<U> {
   use: Record<string, SectionUse>;
 }
 
+let countTokens: ((text: string) => number) | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads gpt-tokenizer, once. Its token tables take about 0.3 s to load, so the server does not
+ * load them at start but with the first bundle: call this before tokenCount.
+ */
+export function loadTokenizer(): Promise<void> {
+  loading ??= import('gpt-tokenizer').then((tokenizer) => {
+    countTokens = tokenizer.countTokens;
+  });
+  return loading;
+}
+
 /** Characters of text whose token counts are remembered (oldest forgotten first). */
 const MEMO_CHARS = 2_000_000;
 /** Texts longer than this are counted every time. */
@@ -34,11 +46,12 @@ let memoChars = 0;
 /**
  * Tokens of a text (gpt-tokenizer), remembered by content: counting costs ~0.3 µs a character,
  * and the same items and bundles are asked for again and again (every session start of a project).
- * A pure function of the text, so nothing can go stale.
+ * A pure function of the text, so nothing can go stale. Needs loadTokenizer() first.
  */
 export function tokenCount(text: string): number {
   const known = memo.get(text);
   if (known !== undefined) return known;
+  if (!countTokens) throw new Error('tokenCount() before loadTokenizer() finished');
   const tokens = countTokens(text);
   if (text.length > MEMO_TEXT_CHARS) return tokens; // a large bundle would push out many items
   memo.set(text, tokens);

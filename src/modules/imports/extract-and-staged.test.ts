@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid } from '../../test/assertions.ts';
 import { useHarness } from '../../test/harness.ts';
 import { created, memoriesOf } from '../memories/memory-test-fixtures.ts';
-import { MEMORY_TYPES } from '../memories/table.ts';
+import { MEMORY_TYPES } from '../memories/vocabulary.ts';
 import { team, type Team } from '../projects/project-test-fixtures.ts';
 import { MAX_SCANNED_CHARS } from './extract-candidates.ts';
 import {

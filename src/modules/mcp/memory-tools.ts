@@ -3,7 +3,7 @@ import { searchText } from '../../platform/http/fields.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
 import { oneLine } from '../context/one-line.ts';
 import { MAX_MEMORY_CHARS, memoryList, memoryType, memoryWriteAnswer, subpath } from '../memories/schemas.ts';
-import { MEMORY_STATUSES } from '../memories/table.ts';
+import { MEMORY_STATUSES } from '../memories/vocabulary.ts';
 import { rawSearchAnswer } from '../raw/schemas.ts';
 import type { ApiPort } from './api-port.ts';
 import { callContext, type McpContext } from './mcp-context.ts';

@@ -1,4 +1,3 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { forbidden } from '../../platform/http/errors.ts';
@@ -11,9 +10,22 @@ import { version } from '../../platform/version.ts';
 import { projectKey } from '../projects/project-key.ts';
 import { HeaderContext } from './header-context.ts';
 import { injectApi } from './inject-api.ts';
-import { createMcpServer } from './mcp-server.ts';
 
 const tags = ['mcp'];
+
+/**
+ * The MCP SDK's server side and the tools, loaded with the first /mcp request: loading them at
+ * every server start would cost about 0.2 s, for an endpoint many servers never serve.
+ */
+async function importSdk() {
+  const [tools, http] = await Promise.all([
+    import('./mcp-server.ts'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]);
+  return { createMcpServer: tools.createMcpServer, Transport: http.StreamableHTTPServerTransport };
+}
+let sdk: ReturnType<typeof importSdk> | undefined;
+const loadSdk = () => (sdk ??= importSdk());
 
 const CORS_REQUEST_HEADERS =
   'authorization, content-type, accept, mcp-protocol-version, x-ctxhub-workspace, x-ctxhub-project';
@@ -111,8 +123,9 @@ export function mcpRoutes(app: App, deps: AppDeps, internalCalls: InternalCalls)
         workspace: req.headers['x-ctxhub-workspace'] as string | undefined,
         project: req.headers['x-ctxhub-project'] as string | undefined,
       });
+      const { createMcpServer, Transport } = await loadSdk();
       const server = createMcpServer({ api, context, version, transport: 'remote' });
-      const transport = new StreamableHTTPServerTransport({
+      const transport = new Transport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
       });

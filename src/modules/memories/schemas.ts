@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { iso, isoDate, searchText, timestamp, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
 import { projectKey } from '../projects/project-key.ts';
-import { MEMORY_SOURCES, MEMORY_STATUSES, MEMORY_TYPES, type MemoryRow } from './table.ts';
+import type { MemoryRow } from './table.ts';
+import { MEMORY_SOURCES, MEMORY_STATUSES, MEMORY_TYPES } from './vocabulary.ts';
 
 export const MAX_MEMORY_CHARS = 8000;
 const MAX_METADATA_BYTES = 8192;

@@ -3,24 +3,10 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } f
 import { tsvector } from '../../platform/db/tsvector.ts';
 import { projects } from '../projects/table.ts';
 import { workspaces } from '../workspaces/table.ts';
+import type { MemorySource, MemoryStatus, MemoryType } from './vocabulary.ts';
 
-export const MEMORY_TYPES = [
-  'decision',
-  'constraint',
-  'goal',
-  'problem',
-  'active_work',
-  'activity',
-  'note',
-  'summary',
-  'caveat',
-] as const;
-export const MEMORY_STATUSES = ['draft', 'confirmed', 'rejected'] as const;
-export const MEMORY_SOURCES = ['human', 'import', 'auto'] as const;
+export type { MemorySource, MemoryStatus, MemoryType } from './vocabulary.ts';
 
-export type MemoryType = (typeof MEMORY_TYPES)[number];
-export type MemoryStatus = (typeof MEMORY_STATUSES)[number];
-export type MemorySource = (typeof MEMORY_SOURCES)[number];
 export type MemoryMetadata = Record<string, unknown>;
 
 export const memories = pgTable(

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { iso, searchText, timestamp, workspaceKey } from '../../platform/http/fields.ts';
 import { projectKey } from '../projects/project-key.ts';
-import { RAW_ROLES, type RawMessageRow } from './table.ts';
+import { RAW_ROLES } from './roles.ts';
+import type { RawMessageRow } from './table.ts';
 
 const maxChars = z.coerce
   .number()

@@ -3,9 +3,7 @@ import { index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg
 import { tsvector } from '../../platform/db/tsvector.ts';
 import { projects } from '../projects/table.ts';
 import { workspaces } from '../workspaces/table.ts';
-
-export const RAW_ROLES = ['user', 'assistant', 'system', 'tool'] as const;
-export type RawRole = (typeof RAW_ROLES)[number];
+import type { RawRole } from './roles.ts';
 
 /** One transcript session; re-importing the same (project, source, source session id) updates it. */
 export const rawSessions = pgTable(

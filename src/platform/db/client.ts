@@ -2,9 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { seedFromImage } from './first-start-image.ts';
 import { migratePgliteClient, migratePostgres } from './migrate.ts';
 import { DRIZZLE_PARSERS, withConstructionParsers } from './pglite-parsers.ts';
 import { sharedClaims, singleProcessClaims, type ProcessClaims } from './process-claims.ts';
@@ -48,20 +47,27 @@ const PGLITE_CONF = [
 /** Extensions the migrations create (`CREATE EXTENSION`); PGlite must be built with them. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-/** Opens an embedded PGlite database in `dir` (created if missing). */
+/**
+ * Opens an embedded PGlite database in `dir`. A new one (`dir` missing or empty) starts as a copy
+ * of the first-start image when there is a current one, else PGlite runs initdb.
+ */
 export async function openPglite(dir: string): Promise<Database> {
+  seedFromImage(dir);
+  return wrapPglite(newPglite(dir));
+}
+
+/** A PGlite in `dir` (created if missing) with ctxhub's settings and extensions; not ready yet. */
+export function newPglite(dir: string): PGlite {
   mkdirSync(dir, { recursive: true });
-  return wrapPglite(
-    new PGlite(dir, {
-      postgresqlconf: PGLITE_CONF,
-      extensions: PGLITE_EXTENSIONS,
-      parsers: DRIZZLE_PARSERS,
-      // On Node's file system PGlite writes through to real files as PostgreSQL issues them (its
-      // syncToFs is a no-op there): not awaiting that no-op after each query saves ~0.1 ms per
-      // query and changes nothing about durability.
-      relaxedDurability: true,
-    }),
-  );
+  return new PGlite(dir, {
+    postgresqlconf: PGLITE_CONF,
+    extensions: PGLITE_EXTENSIONS,
+    parsers: DRIZZLE_PARSERS,
+    // On Node's file system PGlite writes through to real files as PostgreSQL issues them (its
+    // syncToFs is a no-op there): not awaiting that no-op after each query saves ~0.1 ms per
+    // query and changes nothing about durability.
+    relaxedDurability: true,
+  });
 }
 
 /** Wraps an already constructed PGlite (built with `parsers: DRIZZLE_PARSERS`). */
@@ -87,6 +93,11 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
 
 /** Opens a pool to PostgreSQL. */
 export async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  // The driver is loaded when used: an embedded (PGlite) server never loads it (about 0.1 s).
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,

@@ -1,12 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import { PACKAGE_ROOT } from '../package-root.ts';
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = join(PACKAGE_ROOT, 'drizzle');
 
 /** Any number to tell ctxhub's advisory lock apart from others on the same database. */
 const MIGRATION_LOCK_ID = 7_240_531;
@@ -21,6 +19,11 @@ export async function migratePgliteClient(client: PGlite): Promise<void> {
  * once on one database migrate it exactly once.
  */
 export async function migratePostgres(url: string): Promise<void> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const client = new pg.Client({ connectionString: url, application_name: 'ctxhub-migrate' });
   await client.connect();
   try {

@@ -1,22 +1,26 @@
 import { join } from 'node:path';
 import type { Config } from '../../config/index.ts';
 import { openPglite, openPostgres, type Database } from './client.ts';
+import type { StartupPhase } from '../startup-timings.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+
+const untimed: StartupPhase = async (_name, run) => run();
 
 /**
  * Opens the configured database (PostgreSQL with DATABASE_URL, else PGlite in the data dir, locked
- * for this process) and applies pending migrations.
+ * for this process) and applies pending migrations; `phase` times the opening and the migrations.
  */
-export async function openConfiguredDatabase(config: Config): Promise<Database> {
+export async function openConfiguredDatabase(config: Config, phase = untimed): Promise<Database> {
   if (config.databaseUrl) {
-    const database = await openPostgres(config.databaseUrl, config.databasePoolSize);
-    await database.migrate();
+    const url = config.databaseUrl;
+    const database = await phase('database', () => openPostgres(url, config.databasePoolSize));
+    await phase('migrations', () => database.migrate());
     return database;
   }
   const release = acquireDataDirLock(config.dataDir);
   try {
-    const database = await openPglite(join(config.dataDir, 'pglite'));
-    await database.migrate();
+    const database = await phase('database', () => openPglite(join(config.dataDir, 'pglite')));
+    await phase('migrations', () => database.migrate());
     return {
       ...database,
       close: async () => {

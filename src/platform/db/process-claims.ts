@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type { Client } from 'pg';
 
 /**
  * Work a server process claims in the database (an import step; later, queued jobs) records its
@@ -83,8 +82,13 @@ const RECONNECT_MS = [500, 1_000, 2_000, 5_000, 10_000, 30_000];
  * advisory lock (resolves once held), and opens it again if it is lost, while the process runs.
  */
 export async function sharedClaims(url: string): Promise<ProcessClaims> {
+  // The driver is loaded when used: an embedded (PGlite) server never loads it.
+  const [{ default: pg }, { drizzle }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const local = localClaims();
-  let client: pg.Client | undefined;
+  let client: Client | undefined;
   let closed = false;
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;

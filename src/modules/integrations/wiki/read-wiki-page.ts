@@ -7,7 +7,6 @@ import { providerGetJson } from '../provider-call.ts';
 import { at, text } from '../provider-json.ts';
 import { pageIdFrom } from './cql.ts';
 import { pageUrl } from './search-wiki.ts';
-import { storageToText } from './storage-to-text.ts';
 
 export interface WikiPageText {
   id: string;
@@ -45,6 +44,9 @@ export async function readWikiPage({
       const root = wikiApiRoot(String(integration.fields.base_url));
       const url = `${root}/api/v2/pages/${encodeURIComponent(id)}?body-format=storage`;
       const page = await providerGetJson(ctx, integration, url, `Page ${id}`);
+      // Loaded with the first page read, not at every server start (html-to-text and its
+      // compiled converter cost about 0.1 s).
+      const { storageToText } = await import('./storage-to-text.ts');
       const title = text(page.title) ?? '';
       const body = `${title}\n\n${storageToText(text(at(page, 'body', 'storage', 'value')) ?? '')}`.trim();
       return {

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// `npm run build` (also run by `npm install` as `prepare`): compiles src/ into dist/, the
+// JavaScript that bin/ctxhub.js runs, with esbuild, then makes the first-start database image when
+// it is missing or stale (src/platform/db/first-start-image.ts). The command's entry
+// (src/cli/index.ts) is bundled with code splitting: each command's modules are loaded only when
+// that command runs. The npm packages are
+// bundled too (one file read instead of hundreds of module lookups: a server restart is about a
+// quarter of a second faster), except those that read files beside their code (PGlite's WASM) or
+// are large and loaded on demand (gpt-tokenizer's tables). `--if-stale` builds only when dist/ is
+// missing or older than a source (npm start, npm run bench and the test setup use it);
+// `--sourcemap` adds source maps (run with NODE_OPTIONS=--enable-source-maps to use them).
+// Plain JavaScript: it runs before anything is compiled. esbuild is a dependency, not a
+// devDependency: `npm ci --omit=dev` runs prepare too.
+import { spawnSync } from 'node:child_process';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { STAMP_FILE, staleBuildReason } from './build-freshness.js';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+/** Files besides the sources that shape the output: a change to them rebuilds too. */
+const CONFIGURATION = ['scripts/build.js', 'tsconfig.json', 'package-lock.json'];
+/** Packages left as imports of node_modules. */
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  '@electric-sql/pglite/*',
+  'gpt-tokenizer',
+  'gpt-tokenizer/*',
+  'pg-native',
+];
+
+if (process.argv.includes('--if-stale') && staleBuildReason(root) === null) process.exit(0);
+
+// esbuild is loaded only to build: an up-to-date check stays quick.
+const { build } = await import('esbuild');
+const startedAt = Date.now();
+// Built beside dist/ and swapped in whole, so a command started during a build runs the old build
+// or the new one, never half of each.
+const tmp = join(root, `.dist-${process.pid}`);
+rmSync(tmp, { recursive: true, force: true });
+try {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: {
+      cli: 'src/cli/index.ts',
+      'first-start-image': 'src/platform/db/build-first-start-image.ts',
+    },
+    outdir: tmp,
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: EXTERNAL,
+    // The bundled CommonJS packages require Node's modules: give ES modules a require().
+    banner: {
+      js: "import { createRequire as __ctxhubCreateRequire } from 'node:module';\nconst require = __ctxhubCreateRequire(import.meta.url);",
+    },
+    sourcemap: process.argv.includes('--sourcemap') ? 'linked' : false,
+    sourcesContent: false,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const all = Object.keys(result.metafile.inputs);
+  const inputs = all.filter((file) => file.startsWith('src/'));
+  writeFileSync(
+    join(tmp, relative('dist', STAMP_FILE)),
+    `${JSON.stringify({ startedAt, inputs: [...CONFIGURATION, ...inputs] })}\n`,
+  );
+  const old = join(root, `.dist-old-${process.pid}`);
+  const dist = join(root, 'dist');
+  if (existsSync(dist)) renameSync(dist, old);
+  try {
+    renameSync(tmp, dist);
+  } catch (err) {
+    // Another build swapped its dist/ in first: it is as fresh as this one.
+    if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;
+  }
+  rmSync(old, { recursive: true, force: true });
+  process.stderr.write(
+    `ctxhub: built dist/ (${inputs.length} modules and ${all.length - inputs.length} of npm packages) ` +
+      `in ${Date.now() - startedAt} ms\n`,
+  );
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+// The first-start database image: made again only when PGlite or the migrations changed. Without
+// it a first start still works (it runs initdb), so a failure here does not fail the build.
+const image = spawnSync(process.execPath, [join(root, 'dist', 'first-start-image.js')], { stdio: 'inherit' });
+if (image.status !== 0) {
+  process.stderr.write('ctxhub: no first-start database image; a first start will run initdb (slower)\n');
+}
