@@ -40,8 +40,11 @@ export async function serve(): Promise<void> {
   const timings = new StartupTimings();
   restrictNewFiles();
   const config = await timings.phase('config', () => loadConfig());
-  const database = await openConfiguredDatabase(config, timings.phase);
+  // Twice: before the database opens, for an install whose files other users can read (logged);
+  // after, for the few files PGlite writes at every open with mode 0666 whatever the umask.
   const privacy = await timings.phase('privacy', () => repairPrivateModes(privateDirs(config)));
+  const database = await openConfiguredDatabase(config, timings.phase);
+  const opened = repairPrivateModes(privateDirs(config));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let unshown: FirstAdmin | null = null;
   try {
@@ -53,6 +56,7 @@ export async function serve(): Promise<void> {
     );
     app = built;
     logPrivacyRepair(app.log, privacy);
+    logPrivacyRepair(app.log, opened, 'debug');
     await timings.phase('listen', () =>
       built.listen({ port: config.port, host: config.host }).catch((err: unknown) => {
         throw listenError(err, config.host, config.port) ?? err;
@@ -83,9 +87,16 @@ export async function serve(): Promise<void> {
   });
 }
 
-function logPrivacyRepair(log: FastifyBaseLogger, privacy: PrivacyRepair): void {
+function logPrivacyRepair(
+  log: FastifyBaseLogger,
+  privacy: PrivacyRepair,
+  level: 'info' | 'debug' = 'info',
+): void {
   if (privacy.repaired > 0) {
-    log.info({ repaired: privacy.repaired }, 'data files made private to this user (dirs 0700, files 0600)');
+    log[level](
+      { repaired: privacy.repaired },
+      'data files made private to this user (dirs 0700, files 0600)',
+    );
   }
   if (privacy.failed.length > 0) {
     log.warn(

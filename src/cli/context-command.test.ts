@@ -204,6 +204,9 @@ describe('ctxhub context', () => {
     expect(none.code, none.stderr).toBe(0);
     expect(none.stdout).toBe('');
     expect(none.stderr).toMatch(/^ctxhub context: no project here: No project: .*not in a git repository/);
+    // A command line, not an MCP client: it is told its own options, never to call a tool.
+    expect(none.stderr).toContain('(pass --project or set SERVICE_PROJECT_KEY)');
+    expect(none.stderr).not.toContain('set_project');
 
     const unmapped = await runCli(['context'], env, unknown.root);
     expect(unmapped.code, unmapped.stderr).toBe(0);

@@ -62,7 +62,9 @@ export async function contextCommand(options: ContextOptions): Promise<void> {
     at = await context.project({ project_key: options.project });
   } catch (err) {
     if (!(err instanceof NoProjectError)) throw err;
-    process.stderr.write(`ctxhub context: no project here: ${err.message}\n`);
+    process.stderr.write(
+      `ctxhub context: no project here: ${err.reason} (pass --project or set SERVICE_PROJECT_KEY).\n`,
+    );
     process.stdout.write(present('', options.hook));
     return;
   }

@@ -97,18 +97,28 @@ describe('data directory privacy', () => {
     writeFileSync(join(dataDir, 'imports', 'files', 'imp_old'), 'old transcript', { mode: 0o644 });
     chmodSync(join(dataDir, 'imports', 'files', 'imp_old'), 0o644);
 
+    const repairedLine = 'data files made private to this user';
     const first = await startServer(env);
     const key = await revealFirstKey(first);
+    expect(first.output()).toContain(repairedLine); // the old upload
     await upload(first.baseUrl, key, 'first.txt');
     expect(notPrivate(checkedDir())).toEqual([]);
     first.proc.kill('SIGTERM');
     await first.exited;
     expect(notPrivate(checkedDir())).toEqual([]);
 
+    // An ordinary restart has nothing to repair, and says nothing about it.
+    const plain = await startServer(env);
+    expect(notPrivate(checkedDir())).toEqual([]);
+    expect(plain.output()).not.toContain(repairedLine);
+    plain.proc.kill('SIGTERM');
+    await plain.exited;
+
     loosen(dataDir);
     expect(notPrivate(checkedDir()).length).toBeGreaterThan(0);
     const again = await startServer(env);
     expect(notPrivate(checkedDir())).toEqual([]);
+    expect(again.output()).toContain(repairedLine);
     await upload(again.baseUrl, key, 'second.txt');
     expect(notPrivate(checkedDir())).toEqual([]);
     again.proc.kill('SIGTERM');

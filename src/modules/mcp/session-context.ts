@@ -31,7 +31,15 @@ interface Resolution {
 type Report = Pick<CallContext, 'switched' | 'notice'>;
 
 /** No project could be determined for the working directory (and none was set). */
-export class NoProjectError extends Error {}
+/** No project for this folder: `reason` says why; the message adds what an MCP client can do. */
+export class NoProjectError extends Error {
+  constructor(
+    readonly reason: string,
+    advice: string,
+  ) {
+    super(`${reason}. ${advice}`);
+  }
+}
 
 const SWITCH_REASON: Record<SwitchScope, string> = {
   repository: 'the working directory is in another repository (auto_switch_repo is on)',
@@ -85,7 +93,7 @@ export class SessionContext implements McpContext {
       );
     }
     const report = this.pinned ? {} : await this.ensure();
-    if (!this.active) throw new NoProjectError('No project: call set_project.');
+    if (!this.active) throw new NoProjectError('No project', 'Call set_project.');
     return { workspace_key, project_key: this.active.key, subpath: this.subpath, ...report };
   }
 
@@ -201,7 +209,7 @@ export class SessionContext implements McpContext {
       const why = git
         ? 'the git repository here has no usable origin remote or folder name'
         : 'the working directory is not in a git repository';
-      throw new NoProjectError(`No project: ${why} and SERVICE_PROJECT_KEY is not set. Call set_project.`);
+      throw new NoProjectError(`No project: ${why} and SERVICE_PROJECT_KEY is not set`, 'Call set_project.');
     }
     let resolution: Resolution;
     try {
@@ -221,7 +229,8 @@ export class SessionContext implements McpContext {
       }
       if (!nothingHere) throw err;
       throw new NoProjectError(
-        `${err.message}. Call set_project, set SERVICE_PROJECT_KEY, or ask a workspace admin for a project mapping or auto_create_project.`,
+        err.message,
+        'Call set_project, set SERVICE_PROJECT_KEY, or ask a workspace admin for a project mapping or auto_create_project.',
       );
     }
     if (generation !== this.generation) return {}; // the context changed meanwhile
