@@ -15,7 +15,10 @@ export async function adminResetKey(options: { email: string }): Promise<void> {
     const minutes = Math.round(config.oneTimeTokenTtlSeconds / 60);
     process.stdout.write(
       `All keys of ${options.email} are revoked. Start the server, then open this link once within ${minutes} minutes:\n\n` +
-        `  ${issued.url}\n\n`,
+        `  ${issued.url}\n\n` +
+        (config.publicUrlFromListenAddress
+          ? `The address is this command's HOST and PORT (SERVICE_PUBLIC_URL is not set): if the server runs elsewhere, use its address instead of ${config.publicUrl}.\n`
+          : ''),
     );
   } finally {
     await database.close();

@@ -123,6 +123,10 @@ describe('ctxhub serve', () => {
     expect(reset.code, reset.stderr).toBe(0);
     const newLink = linkIn(reset.stdout);
     expect(newLink).toBeDefined();
+    // Without SERVICE_PUBLIC_URL the address is a guess from HOST and PORT, and it says so.
+    expect(reset.stdout).toContain(
+      "The address is this command's HOST and PORT (SERVICE_PUBLIC_URL is not set): if the server runs elsewhere, use its address instead of http://127.0.0.1:8080.",
+    );
     const notAdmin = await runCli(['admin', 'reset-key', '--email', 'inflight@example.test'], env);
     expect(notAdmin.code).toBe(1);
     expect(notAdmin.stderr).toContain('not a server administrator');

@@ -105,6 +105,7 @@ function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
     },
     oneTimeTokenTtlSeconds: env.SERVICE_ONE_TIME_TOKEN_TTL_SECONDS,
     publicUrl: (env.SERVICE_PUBLIC_URL ?? `http://${hostForUrl}:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrlFromListenAddress: env.SERVICE_PUBLIC_URL === undefined,
     bootstrapAdminEmail: env.SERVICE_BOOTSTRAP_ADMIN_EMAIL.toLowerCase(),
     logLevel: env.SERVICE_LOG_LEVEL,
     bodyLimitBytes: env.SERVICE_BODY_LIMIT_BYTES,

@@ -199,6 +199,8 @@ export interface Config {
   secrets: Secrets;
   oneTimeTokenTtlSeconds: number;
   publicUrl: string;
+  /** True when SERVICE_PUBLIC_URL is unset and `publicUrl` is made of HOST and PORT. */
+  publicUrlFromListenAddress: boolean;
   bootstrapAdminEmail: string;
   logLevel: Env['SERVICE_LOG_LEVEL'];
   bodyLimitBytes: number;
