@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { expectError } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { projectRoleOf } from '../projects/project-test-fixtures.ts';
-import type { SettingsInput, settingsSchema } from '../workspaces/settings.ts';
+import { resolutionCalls } from './resolve-test-fixtures.ts';
 
 /**
  * POST /v1/resolve-project where nothing is configured: a repository folder without a remote
@@ -19,28 +18,7 @@ beforeAll(async () => {
   [admin, member] = await Promise.all([h.user(), h.user()]);
 });
 
-const workspace = (settings: z.input<typeof settingsSchema> = {}) =>
-  h.workspace(
-    [
-      [admin, 'admin'],
-      [member, 'member'],
-    ],
-    settings as SettingsInput,
-  );
-
-const resolve = (as: TestUser, body: Record<string, unknown>) =>
-  h.request('POST', '/v1/resolve-project', { as, body });
-
-async function resolved(as: TestUser, body: Record<string, unknown>) {
-  const res = await resolve(as, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
-    project: { key: string; name: string };
-    resolved_by: string;
-    created: boolean;
-    subpath: string | null;
-  };
-}
+const { workspace, resolve, resolved } = resolutionCalls(h, () => ({ admin, member }));
 
 /** Every project key of the workspace, sorted (read as its admin). */
 async function projectKeys(ws: string): Promise<string[]> {

@@ -4,8 +4,7 @@ import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertio
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
 import { projectRoleOf, readProject } from '../projects/project-test-fixtures.ts';
-import type { z } from 'zod';
-import type { SettingsInput, settingsSchema } from '../workspaces/settings.ts';
+import { resolutionCalls } from './resolve-test-fixtures.ts';
 import { outsiderWithWorkspace } from '../workspaces/member-test-fixtures.ts';
 import { workspaces } from '../workspaces/table.ts';
 
@@ -20,32 +19,7 @@ beforeAll(async () => {
   ({ outsider } = await outsiderWithWorkspace(h));
 });
 
-/** A workspace with `admin` (admin) and `member` (member) and the given settings (defaults filled by its verb). */
-const workspace = (settings: z.input<typeof settingsSchema> = {}) =>
-  h.workspace(
-    [
-      [admin, 'admin'],
-      [member, 'member'],
-    ],
-    settings as SettingsInput,
-  );
-
-const resolve = (as: TestUser, body: Record<string, unknown>) =>
-  h.request('POST', '/v1/resolve-project', { as, body });
-
-async function resolved(as: TestUser, body: Record<string, unknown>) {
-  const res = await resolve(as, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
-    workspace_key: string;
-    project: { key: string; name: string };
-    resolved_by: string;
-    created: boolean;
-    subpath: string | null;
-    auto_switch_repo: boolean;
-    auto_switch_subproject: boolean;
-  };
-}
+const { workspace, resolve, resolved } = resolutionCalls(h, () => ({ admin, member }));
 
 describe('POST /v1/resolve-project', () => {
   it('normalizes a remote in any usual form to its project', async () => {
