@@ -27,7 +27,7 @@ import { loggerOptions } from './platform/logger.ts';
 import { version } from './platform/version.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
-import { integrationRoutes } from './modules/integrations/routes.ts';
+import { integrationRoutes } from './modules/integrations/config/routes.ts';
 import { trackerRoutes } from './modules/integrations/tracker/routes.ts';
 import { wikiRoutes } from './modules/integrations/wiki/routes.ts';
 import { contextRoutes } from './modules/context/routes.ts';

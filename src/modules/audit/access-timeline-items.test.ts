@@ -11,7 +11,7 @@ import {
   workspaceRef,
   type AccessEvent,
   type AccessTimelineStory,
-} from './audit-test-scenario.ts';
+} from './audit-scenario.fixtures.ts';
 import { recordAccessChange } from './record-access-change.ts';
 
 const h = useHarness();

@@ -10,7 +10,7 @@ import {
   sqlText,
   tamper,
   verifyChain,
-} from './audit-test-scenario.ts';
+} from './audit-scenario.fixtures.ts';
 
 const h = useHarness();
 let wsAdmin: TestUser;

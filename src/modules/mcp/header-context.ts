@@ -1,5 +1,5 @@
-import { segment, type ApiPort } from './api-port.ts';
-import type { CallContext, ContextState, Given, McpContext, ProjectView } from './mcp-context.ts';
+import { segment, type ApiPort } from './tools/api-port.ts';
+import type { CallContext, ContextState, Given, McpContext, ProjectView } from './tools/mcp-context.ts';
 
 /** The request headers that name the context on the remote endpoint (validated by the route). */
 export interface ContextHeaders {

@@ -1,6 +1,6 @@
 import { errorOfAnswer, jsonOrUndefined } from '../../platform/http/error-envelope.ts';
 import type { App } from '../../platform/http/types.ts';
-import { ApiAnswerError, pathWithQuery, type ApiPort } from './api-port.ts';
+import { ApiAnswerError, pathWithQuery, type ApiPort } from './tools/api-port.ts';
 
 /** Who calls: the `Authorization` header, and the request id and address of the MCP request. */
 export interface InjectCaller {

@@ -19,7 +19,7 @@ const tags = ['mcp'];
  */
 async function importSdk() {
   const [tools, http] = await Promise.all([
-    import('./mcp-server.ts'),
+    import('./tools/mcp-server.ts'),
     import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
   ]);
   return { createMcpServer: tools.createMcpServer, Transport: http.StreamableHTTPServerTransport };

@@ -1,13 +1,13 @@
 import type { Ctx } from '../../../platform/context.ts';
 import { invalidField } from '../../../platform/http/errors.ts';
-import { auditedProviderCall } from '../audited-provider-call.ts';
-import { siteUrl } from '../base-url.ts';
-import { clipContent } from '../clip-content.ts';
-import { providerGetJson } from '../provider-call.ts';
+import { auditedProviderCall } from '../provider/audited-provider-call.ts';
+import { siteUrl } from '../provider/base-url.ts';
+import { clipContent } from '../provider/clip-content.ts';
+import { providerGetJson } from '../provider/provider-call.ts';
 import { adfToText } from './adf-to-text.ts';
 import { normalizeIssueKey } from './jql.ts';
 import { SEARCH_FIELDS } from './search-tracker.ts';
-import { at, text, type Json } from '../provider-json.ts';
+import { at, text, type Json } from '../provider/provider-json.ts';
 import { issueComments, issueField, issueSummary, type TrackerIssueSummary } from './tracker-issue.ts';
 
 /** Comments shown with an issue, newest last. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { workspaceKey } from '../../../platform/http/fields.ts';
-import { maxChars, readAnswerFields } from '../source-schemas.ts';
+import { maxChars, readAnswerFields } from '../provider/source-schemas.ts';
 
-export { sourceSearchQuery as trackerSearchQuery } from '../source-schemas.ts';
+export { sourceSearchQuery as trackerSearchQuery } from '../provider/source-schemas.ts';
 
 export const trackerSearchAnswer = z.object({
   items: z.array(

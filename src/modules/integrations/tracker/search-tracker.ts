@@ -1,11 +1,11 @@
 import type { Ctx } from '../../../platform/context.ts';
 import { redactSecrets } from '../../../platform/redact-secrets.ts';
-import { auditedProviderCall } from '../audited-provider-call.ts';
-import { siteUrl } from '../base-url.ts';
-import type { EffectiveIntegration } from '../effective-integration.ts';
-import { providerGetJson, providerStatus } from '../provider-call.ts';
+import { auditedProviderCall } from '../provider/audited-provider-call.ts';
+import { siteUrl } from '../provider/base-url.ts';
+import type { EffectiveIntegration } from '../config/effective-integration.ts';
+import { providerGetJson, providerStatus } from '../provider/provider-call.ts';
 import { fullTextTerms, normalizeIssueKey, searchJql } from './jql.ts';
-import { list } from '../provider-json.ts';
+import { list } from '../provider/provider-json.ts';
 import { issueSummary, type TrackerIssueSummary } from './tracker-issue.ts';
 
 export const SEARCH_FIELDS = 'summary,status,issuetype,assignee,updated';

@@ -1,4 +1,4 @@
-import { at, list, text, type Json } from '../provider-json.ts';
+import { at, list, text, type Json } from '../provider/provider-json.ts';
 
 /** A Jira Cloud issue as searches answer it. */
 export interface TrackerIssueSummary {

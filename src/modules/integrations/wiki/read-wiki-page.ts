@@ -1,10 +1,10 @@
 import type { Ctx } from '../../../platform/context.ts';
 import { invalidField } from '../../../platform/http/errors.ts';
-import { auditedProviderCall } from '../audited-provider-call.ts';
-import { wikiApiRoot } from '../base-url.ts';
-import { clipContent } from '../clip-content.ts';
-import { providerGetJson } from '../provider-call.ts';
-import { at, text } from '../provider-json.ts';
+import { auditedProviderCall } from '../provider/audited-provider-call.ts';
+import { wikiApiRoot } from '../provider/base-url.ts';
+import { clipContent } from '../provider/clip-content.ts';
+import { providerGetJson } from '../provider/provider-call.ts';
+import { at, text } from '../provider/provider-json.ts';
 import { pageIdFrom } from './cql.ts';
 import { pageUrl } from './search-wiki.ts';
 

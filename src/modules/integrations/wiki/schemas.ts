@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { workspaceKey } from '../../../platform/http/fields.ts';
-import { maxChars, readAnswerFields } from '../source-schemas.ts';
+import { maxChars, readAnswerFields } from '../provider/source-schemas.ts';
 
-export { sourceSearchQuery as wikiSearchQuery } from '../source-schemas.ts';
+export { sourceSearchQuery as wikiSearchQuery } from '../provider/source-schemas.ts';
 
 export const wikiSearchAnswer = z.object({
   items: z.array(

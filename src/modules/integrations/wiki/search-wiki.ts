@@ -1,9 +1,9 @@
 import type { Ctx } from '../../../platform/context.ts';
 import { redactSecrets } from '../../../platform/redact-secrets.ts';
-import { auditedProviderCall } from '../audited-provider-call.ts';
-import { wikiApiRoot } from '../base-url.ts';
-import { providerGetJson } from '../provider-call.ts';
-import { at, list, text } from '../provider-json.ts';
+import { auditedProviderCall } from '../provider/audited-provider-call.ts';
+import { wikiApiRoot } from '../provider/base-url.ts';
+import { providerGetJson } from '../provider/provider-call.ts';
+import { at, list, text } from '../provider/provider-json.ts';
 import { searchCql } from './cql.ts';
 
 export interface WikiPageSummary {

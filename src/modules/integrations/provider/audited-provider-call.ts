@@ -1,0 +1,51 @@
+import type { Provider } from '../../../config/index.ts';
+import type { Ctx } from '../../../platform/context.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { appendAudit } from '../../audit/append-audit.ts';
+import { requireWorkspaceRole } from '../../workspaces/access.ts';
+import { configuredIntegration } from '../config/configured-integration.ts';
+import type { EffectiveIntegration } from '../config/effective-integration.ts';
+
+export interface ProviderCall {
+  workspaceKey: string;
+  provider: Provider;
+  action: string;
+  target: { type: string; id: string | null };
+  params: Record<string, unknown>;
+}
+
+/**
+ * A tracker or wiki call for a workspace member: `run` gets the provider's configuration that
+ * applies, and every call is audited (docs/api.md#tracker-and-wiki), including a provider that is
+ * not configured: `params` plus what `summary` adds on success; the outcome, and on failure the
+ * error code and message, in the metadata. The failure is then rethrown unchanged. Callers
+ * outside the workspace get 404 and leave no entry.
+ */
+export async function auditedProviderCall<T>(
+  ctx: Ctx,
+  call: ProviderCall,
+  run: (integration: EffectiveIntegration) => Promise<T>,
+  summary: (result: T) => Record<string, unknown> = () => ({}),
+): Promise<T> {
+  const access = await requireWorkspaceRole(ctx, call.workspaceKey, 'member');
+  const audit = (params: Record<string, unknown>, metadata: Record<string, unknown>) =>
+    ctx.db.transaction((tx) =>
+      appendAudit(
+        { ...ctx, db: tx },
+        { workspaceId: access.workspace.id, action: call.action, target: call.target, params, metadata },
+      ),
+    );
+  let result: T;
+  try {
+    result = await run(await configuredIntegration(ctx, access, call.provider));
+  } catch (e) {
+    const error =
+      e instanceof AppError
+        ? { code: e.code, message: e.message }
+        : { code: 'internal', message: 'Internal error' };
+    await audit(call.params, { outcome: 'failure', error });
+    throw e;
+  }
+  await audit({ ...call.params, ...summary(result) }, { outcome: 'success' });
+  return result;
+}
