@@ -1,4 +1,4 @@
-import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from '../modules/context/bundle-budget.ts';
+import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from '../modules/context/index.ts';
 import { listed, NoWorkspaceError } from './session/only-workspace.ts';
 import { NoProjectError } from './session/session-context.ts';
 import { CliError } from './cli-error.ts';

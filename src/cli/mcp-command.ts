@@ -1,6 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { clientRoots } from './session/client-roots.ts';
-import { createMcpServer } from '../modules/mcp/tools/mcp-server.ts';
+import { createMcpServer } from '../modules/mcp/index.ts';
 import { version } from '../platform/version.ts';
 import { clientSession } from './session/client-session.ts';
 

@@ -1,5 +1,5 @@
 import { clientEnv, type ClientConfig } from '../../config/client.ts';
-import { pathWithQuery, type ApiPort } from '../../modules/mcp/tools/api-port.ts';
+import { pathWithQuery, type ApiPort } from '../../modules/mcp/index.ts';
 import { readGitContext } from './git-context.ts';
 import { SessionContext } from './session-context.ts';
 import { ApiClient } from '../api-client.ts';

@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { basename } from 'node:path';
-import { normalizedSlug } from '../../modules/resolution/mapping-external-id.ts';
-import { pathSegments } from '../../modules/resolution/monorepo-subpath.ts';
-import { parseRemote } from '../../modules/resolution/repo-remote.ts';
+import { pathSegments } from '../../modules/resolution/index.ts';
+import { normalizedSlug, parseRemote } from '../../modules/workspaces/index.ts';
 
 /** What the working directory tells about the project: the clues of `POST /v1/resolve-project`. */
 export interface GitContext {

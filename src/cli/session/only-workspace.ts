@@ -1,4 +1,4 @@
-import type { ApiPort } from '../../modules/mcp/tools/api-port.ts';
+import type { ApiPort } from '../../modules/mcp/index.ts';
 
 /** The part of `GET /v1/me` the choice reads. */
 interface Me {

@@ -1,12 +1,6 @@
-import { isApiFailure, segment, type ApiPort } from '../../modules/mcp/tools/api-port.ts';
+import { isApiFailure, segment, type ApiPort } from '../../modules/mcp/index.ts';
 import type { GitContext } from './git-context.ts';
-import type {
-  CallContext,
-  ContextState,
-  Given,
-  McpContext,
-  ProjectView,
-} from '../../modules/mcp/tools/mcp-context.ts';
+import type { CallContext, ContextState, Given, McpContext, ProjectView } from '../../modules/mcp/index.ts';
 import { onlyWorkspace } from './only-workspace.ts';
 import { decideSwitch, type SwitchScope } from './switch-policy.ts';
 

@@ -1,8 +1,8 @@
 import type { Ctx } from '../../platform/context.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { requireUser } from '../workspaces/access.ts';
+import { appendAudit } from '../audit/index.ts';
+import { requireUser } from '../workspaces/index.ts';
 import { generateKey, keyDigest, recognitionPrefix } from './key-format.ts';
 import { apiKeys, type ApiKeyRow } from './table.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
-import { appendAudit } from '../audit/append-audit.ts';
+import { appendAudit } from '../audit/index.ts';
 import { forgetRevokedKeys } from './auth-cache.ts';
 import { signOneTimeToken } from './one-time-token.ts';
 import { apiKeys, oneTimeLinks } from './table.ts';

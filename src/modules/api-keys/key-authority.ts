@@ -2,10 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { users } from '../users/table.ts';
-import { requireUser } from '../workspaces/access.ts';
-import { workspaceRank } from '../workspaces/roles.ts';
-import { workspaceMembers } from '../workspaces/table.ts';
+import { users } from '../users/index.ts';
+import { requireUser, workspaceRank, workspaceMembers } from '../workspaces/index.ts';
 
 /** Why the caller may manage a user's keys; key events of a workspace admin go to that workspace's log. */
 export type Authority =

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
-import { requireUser } from '../workspaces/access.ts';
+import { requireUser } from '../workspaces/index.ts';
 import { authorityOverUser } from './key-authority.ts';
 import { apiKeys, type ApiKeyRow } from './table.ts';
 

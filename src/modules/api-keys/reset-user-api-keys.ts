@@ -1,5 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
-import { requireUser } from '../workspaces/access.ts';
+import { requireUser } from '../workspaces/index.ts';
 import { resetKeysWithAudit, type IssuedLink } from './issue-one-time-key.ts';
 import { auditWorkspaceOf, authorityOverUser } from './key-authority.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound, notFoundAs } from '../../platform/http/errors.ts';
 import { forgetRevokedKeys } from './auth-cache.ts';
-import { appendAudit } from '../audit/append-audit.ts';
+import { appendAudit } from '../audit/index.ts';
 import { auditWorkspaceOf, authorityOverUser } from './key-authority.ts';
 import { apiKeys, type ApiKeyRow } from './table.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { gone, notFound } from '../../platform/http/errors.ts';
-import { appendAudit } from '../audit/append-audit.ts';
+import { appendAudit } from '../audit/index.ts';
 import { generateKey, keyDigest, recognitionPrefix } from './key-format.ts';
 import { readOneTimeToken } from './one-time-token.ts';
 import { apiKeys, oneTimeLinks, type ApiKeyRow } from './table.ts';

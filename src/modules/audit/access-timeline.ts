@@ -3,8 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../platform/context.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { decodeSeqCursor, page, type Page } from '../../platform/http/pagination.ts';
-import { users } from '../users/table.ts';
-import { requireWorkspaceRole } from '../workspaces/access.ts';
+import { users } from '../users/index.ts';
+import { requireWorkspaceRole } from '../workspaces/index.ts';
 import { accessEvents, auditLog, type AccessChange, type AccessSource, type AuditRow } from './table.ts';
 
 export interface AccessTimelineInput {

@@ -1,9 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import { DEFAULT_STATUSES } from '../memories/memory-filters.ts';
-import { recallMemories } from '../memories/recall-memories.ts';
-import { SUBPATH_BOOST } from '../memories/score-recall.ts';
-import { requireProjectRole } from '../projects/access.ts';
+import { DEFAULT_STATUSES, recallMemories, SUBPATH_BOOST } from '../memories/index.ts';
+import { requireProjectRole } from '../projects/index.ts';
 import { loadSnapshotCandidates, type BundleCandidate } from './bundle-candidates.ts';
 import { buildSnapshot, presentItem, type BundleItem, type SnapshotSection } from './bundle-sections.ts';
 import { fitSections, loadTokenizer, tokenCount, tokensOf, type SectionUse } from './fit-budget.ts';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
-import { memories, type MemoryStatus, type MemoryType } from '../memories/table.ts';
+import { memories, type MemoryStatus, type MemoryType } from '../memories/index.ts';
 import { SNAPSHOT_SECTIONS } from './bundle-sections.ts';
 
 /** What a bundle section may show of a memory. */

@@ -1,6 +1,6 @@
 import { iso } from '../../platform/http/fields.ts';
-import { recencyWeight, STATUS_WEIGHTS, subpathBoost, TYPE_WEIGHTS } from '../memories/score-recall.ts';
-import type { MemoryStatus, MemoryType } from '../memories/table.ts';
+import { recencyWeight, STATUS_WEIGHTS, subpathBoost, TYPE_WEIGHTS } from '../memories/index.ts';
+import type { MemoryStatus, MemoryType } from '../memories/index.ts';
 import type { BundleCandidate } from './bundle-candidates.ts';
 import { oneLine } from './one-line.ts';
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { searchText, workspaceKey } from '../../platform/http/fields.ts';
-import { subpath } from '../memories/schemas.ts';
-import { MEMORY_STATUSES, MEMORY_TYPES } from '../memories/vocabulary.ts';
-import { projectKey } from '../projects/project-key.ts';
+import { subpath, MEMORY_STATUSES, MEMORY_TYPES } from '../memories/index.ts';
+import { projectKey } from '../projects/index.ts';
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
 
 export const bundleQuery = z.strictObject({

@@ -4,7 +4,7 @@
  * (no nested quantifiers), and the text is clipped first, so the work is linear in the input.
  */
 
-import type { MemoryType } from '../memories/table.ts';
+import type { MemoryType } from '../memories/index.ts';
 
 interface Cue {
   type: MemoryType;

@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { engineSized } from '../../platform/db/engine-sized.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
-import { storeMemories } from '../memories/store-memories.ts';
+import { storeMemories } from '../memories/index.ts';
 import type { ImportAccess } from './import-access.ts';
 import { runImportStep, type StepOutcome } from './run-import-step.ts';
 import { stagedMemories } from './table.ts';

@@ -6,7 +6,7 @@ import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { newId } from '../../platform/ids.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
-import { rawMessages, rawSessions } from '../raw/table.ts';
+import { rawMessages, rawSessions } from '../raw/index.ts';
 import type { ImportAccess } from './import-access.ts';
 import { clipText } from '../../platform/clip-text.ts';
 import { parseTranscript } from './parsers/parse-transcript.ts';

@@ -3,9 +3,9 @@ import type { Ctx } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
-import { contentHash } from '../memories/content-hash.ts';
-import type { MemoryType } from '../memories/table.ts';
-import { appendAudit } from '../audit/append-audit.ts';
+import { contentHash } from '../memories/index.ts';
+import type { MemoryType } from '../memories/index.ts';
+import { appendAudit } from '../audit/index.ts';
 import { requireImport } from './import-access.ts';
 import { stagedMemories, type StagedMemoryRow } from './table.ts';
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { projects } from '../projects/table.ts';
-import { workspaces } from '../workspaces/table.ts';
+import { appendAudit } from '../audit/index.ts';
+import { projects } from '../projects/index.ts';
+import { workspaces } from '../workspaces/index.ts';
 import { notRunning } from './claim-import.ts';
 import { sweepUploadFiles } from './sweep-upload-files.ts';
 import { imports } from './table.ts';

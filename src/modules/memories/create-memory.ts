@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { validated } from '../../platform/http/validate.ts';
-import { requireProjectRole } from '../projects/access.ts';
+import { requireProjectRole } from '../projects/index.ts';
 import { memoryProjectOf } from './memory-access.ts';
 import { createMemoryBody } from './schemas.ts';
 import { storeMemories, type StoredMemory } from './store-memories.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { appendAudit } from '../audit/append-audit.ts';
+import { appendAudit } from '../audit/index.ts';
 import { requireMemory } from './memory-access.ts';
 import { actorUserId, versionOf } from './store-memories.ts';
 import { memories, memoryVersions } from './table.ts';

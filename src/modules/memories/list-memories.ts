@@ -4,7 +4,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { isoDate } from '../../platform/http/fields.ts';
 import { decodeCursor, page } from '../../platform/http/pagination.ts';
-import { requireProjectRole } from '../projects/access.ts';
+import { requireProjectRole } from '../projects/index.ts';
 import { memoryProjectOf } from './memory-access.ts';
 import { DEFAULT_STATUSES, memoryFilter, type MemoryFilters } from './memory-filters.ts';
 import { recallMemories, type Recall } from './recall-memories.ts';

@@ -3,8 +3,8 @@ import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { decodeSeqCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { memoryProjectRole } from './memory-access.ts';
-import { projects } from '../projects/table.ts';
-import { workspaces } from '../workspaces/table.ts';
+import { projects } from '../projects/index.ts';
+import { workspaces } from '../workspaces/index.ts';
 import { memoryVersions, type MemoryVersionRow } from './table.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { iso, isoDate, searchText, timestamp, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
-import { projectKey } from '../projects/project-key.ts';
+import { projectKey } from '../projects/index.ts';
 import type { MemoryRow } from './table.ts';
 import { MEMORY_SOURCES, MEMORY_STATUSES, MEMORY_TYPES } from './vocabulary.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { appendAudits, type AuditInput } from '../audit/append-audit.ts';
+import { appendAudits, type AuditInput } from '../audit/index.ts';
 import { contentHash } from './content-hash.ts';
 import { redactMemory } from './redact-memory.ts';
 import { searchDocument } from './search-document.ts';

@@ -1,9 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
 import { conflict } from '../../platform/http/errors.ts';
-import { recordAccessChange } from '../audit/record-access-change.ts';
-import { findUser } from '../workspaces/find-user.ts';
-import { holdMembership } from '../workspaces/membership-locks.ts';
-import { memberView, type MemberView } from '../workspaces/schemas.ts';
+import { recordAccessChange } from '../audit/index.ts';
+import { findUser, holdMembership, memberView, type MemberView } from '../workspaces/index.ts';
 import { accessChange, asMaintainer, ceiling, type ProjectRef } from './project-membership-change.ts';
 import { projectMembers, type ProjectRole } from './table.ts';
 

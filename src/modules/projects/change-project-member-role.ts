@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
-import { recordAccessChange } from '../audit/record-access-change.ts';
-import { memberView, type MemberView } from '../workspaces/schemas.ts';
+import { recordAccessChange } from '../audit/index.ts';
+import { memberView, type MemberView } from '../workspaces/index.ts';
 import {
   accessChange,
   asMaintainer,

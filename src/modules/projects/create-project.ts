@@ -1,10 +1,8 @@
 import type { Ctx } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { recordAccessChange } from '../audit/record-access-change.ts';
-import { requireWorkspaceRole } from '../workspaces/access.ts';
-import { holdMembership } from '../workspaces/membership-locks.ts';
+import { appendAudit, recordAccessChange } from '../audit/index.ts';
+import { requireWorkspaceRole, holdMembership } from '../workspaces/index.ts';
 import { projectMembers, projects, type ProjectRole, type ProjectRow } from './table.ts';
 
 /** The repository part of a key (`codehost:acme/api#apps/web` -> `api#apps/web`), a default name. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
-import { requireWorkspaceRole } from '../workspaces/access.ts';
+import { requireWorkspaceRole } from '../workspaces/index.ts';
 import { projectMembers, projects, type ProjectRole, type ProjectRow } from './table.ts';
 
 /** Projects the caller can read: all for workspace owners and admins, their own for members. */

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { users } from '../users/table.ts';
-import { assertWithinCeiling, projectRank, projectRoleOfRank } from '../workspaces/roles.ts';
+import { users } from '../users/index.ts';
+import { assertWithinCeiling, projectRank, projectRoleOfRank } from '../workspaces/index.ts';
 import { requireProjectRole, type ProjectAccess } from './access.ts';
 import { projectMembers, type ProjectRole } from './table.ts';
 

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
-import { recordAccessChange } from '../audit/record-access-change.ts';
+import { recordAccessChange } from '../audit/index.ts';
 import {
   accessChange,
   asMaintainer,

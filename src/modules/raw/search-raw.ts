@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
 import { NEWEST_MATCHES } from '../../platform/db/tsvector.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
-import { appendAudit } from '../audit/append-audit.ts';
+import { appendAudit } from '../audit/index.ts';
 import { requireRawAccess } from './raw-access.ts';
 import { hitPrefixes, snippetAround } from './snippet.ts';
 import { rawMessages, snippetColumns, type RawMessageRow } from './table.ts';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound, notFoundAs } from '../../platform/http/errors.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { projects } from '../projects/table.ts';
-import { workspaces } from '../workspaces/table.ts';
+import { appendAudit } from '../audit/index.ts';
+import { projects } from '../projects/index.ts';
+import { workspaces } from '../workspaces/index.ts';
 import { requireRawAccess } from './raw-access.ts';
 import type { RawSnippet } from './search-raw.ts';
 import { hitPrefixes, snippetAround } from './snippet.ts';

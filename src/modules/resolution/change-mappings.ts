@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { requireWorkspaceRole } from '../workspaces/access.ts';
-import { workspaces, type ProjectMapping } from '../workspaces/table.ts';
+import { appendAudit } from '../audit/index.ts';
+import { requireWorkspaceRole, workspaces, type ProjectMapping } from '../workspaces/index.ts';
 
 /**
  * Applies `change` to the workspace's mappings under its row lock (workspace admins only) and

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
-import type { ProjectMapping } from '../workspaces/table.ts';
+import type { ProjectMapping } from '../workspaces/index.ts';
 import { changeMappings, requireMapping } from './change-mappings.ts';
 
 /** Removes a mapping (workspace admins), audited `project_mapping.deleted`. */

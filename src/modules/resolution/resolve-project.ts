@@ -1,15 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, invalidField, notFound } from '../../platform/http/errors.ts';
-import { createProject } from '../projects/create-project.ts';
-import { projectKey } from '../projects/project-key.ts';
-import { projectMembers, projects, type ProjectRow } from '../projects/table.ts';
-import { requireWorkspaceRole, type WorkspaceAccess } from '../workspaces/access.ts';
-import type { ProjectMapping } from '../workspaces/table.ts';
-import { normalizedExternalId, normalizedSlug, type MappingKind } from './mapping-external-id.ts';
+import { createProject, projectKey, projectMembers, projects, type ProjectRow } from '../projects/index.ts';
+import { requireWorkspaceRole, type WorkspaceAccess } from '../workspaces/index.ts';
+import type { ProjectMapping } from '../workspaces/index.ts';
+import { normalizedExternalId, normalizedSlug, type MappingKind } from '../workspaces/index.ts';
 import { monorepoSubpath, pathSegments } from './monorepo-subpath.ts';
 import { byPriority } from './mapping-order.ts';
-import { parseRemote, remoteIdentity, remoteProjectKey } from './repo-remote.ts';
+import { parseRemote, remoteIdentity, remoteProjectKey } from '../workspaces/index.ts';
 
 export interface ResolveProjectInput {
   workspace_key: string;

@@ -5,8 +5,8 @@ import {
   projectMappingAnswer,
   projectMappingFields,
   RESOLUTION_SOURCES,
-} from '../workspaces/settings.ts';
-import type { ProjectMapping } from '../workspaces/table.ts';
+} from '../workspaces/index.ts';
+import type { ProjectMapping } from '../workspaces/index.ts';
 import { mappingChangeFields } from './mapping-schemas.ts';
 import type { Resolution } from './resolve-project.ts';
 

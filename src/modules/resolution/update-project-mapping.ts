@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import { validated } from '../../platform/http/validate.ts';
-import type { ProjectMapping } from '../workspaces/table.ts';
+import type { ProjectMapping } from '../workspaces/index.ts';
 import { changeMappings, requireMapping } from './change-mappings.ts';
 import {
   mappingChangesSchema,

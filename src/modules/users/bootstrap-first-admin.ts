@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { issueOneTimeKey, type IssuedLink } from '../api-keys/issue-one-time-key.ts';
+import { appendAudit } from '../audit/index.ts';
+import { issueOneTimeKey, type IssuedLink } from '../api-keys/index.ts';
 import { users } from './table.ts';
 
 const BOOTSTRAP_LOCK_ID = 7_240_532;

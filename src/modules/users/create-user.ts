@@ -1,8 +1,8 @@
 import type { Ctx } from '../../platform/context.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { requireServerAdmin } from '../workspaces/access.ts';
+import { appendAudit } from '../audit/index.ts';
+import { requireServerAdmin } from '../workspaces/index.ts';
 import { users, type UserRow } from './table.ts';
 
 export interface CreateUserInput {

@@ -1,7 +1,7 @@
 import { desc, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
-import { requireServerAdmin } from '../workspaces/access.ts';
+import { requireServerAdmin } from '../workspaces/index.ts';
 import { users, type UserRow } from './table.ts';
 
 export async function listUsers({

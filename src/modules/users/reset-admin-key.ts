@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { resetKeysWithAudit, type IssuedLink } from '../api-keys/issue-one-time-key.ts';
+import { resetKeysWithAudit, type IssuedLink } from '../api-keys/index.ts';
 import { users } from './table.ts';
 
 /** `ctxhub admin reset-key`: a lost administrator key, replaced from the server's own machine. */

@@ -1,10 +1,10 @@
 import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { recordAccessChange } from '../audit/record-access-change.ts';
+import { recordAccessChange } from '../audit/index.ts';
 import { requireWorkspaceRole } from './access.ts';
 import { assertNotLastOwner, lockMembership, membershipOf } from './membership-locks.ts';
 import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
-import { memberView, type MemberView } from './schemas.ts';
+import { memberView, type MemberView } from './member-schemas.ts';
 import { workspaceMembers, type WorkspaceRole } from './table.ts';
 
 export async function changeWorkspaceMemberRole({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { users, type UserRow } from '../users/table.ts';
+import { users, type UserRow } from '../users/index.ts';
 
 /** The user a membership request names, by id or by e-mail. */
 export async function findUser(

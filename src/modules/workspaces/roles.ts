@@ -1,5 +1,5 @@
 import { forbidden } from '../../platform/http/errors.ts';
-import type { ProjectRole } from '../projects/table.ts';
+import type { ProjectRole } from '../projects/index.ts';
 import type { WorkspaceRole } from './table.ts';
 
 export const WORKSPACE_ROLES = ['owner', 'admin', 'member'] as const satisfies readonly WorkspaceRole[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { projectKey } from '../projects/project-key.ts';
-import { normalizedExternalId } from '../resolution/mapping-external-id.ts';
+import { projectKey } from '../projects/index.ts';
+import { normalizedExternalId } from './mapping-external-id.ts';
 import type { ProjectMapping } from './table.ts';
 
 /** The workspace settings (docs/api.md#workspace-settings), validated. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import type { Ctx } from '../../platform/context.ts';
 import { validated } from '../../platform/http/validate.ts';
-import { appendAudit } from '../audit/append-audit.ts';
+import { appendAudit } from '../audit/index.ts';
 import { requireWorkspaceRole, type WorkspaceAccess } from './access.ts';
 import { assertLocalesConsistent, settingsToColumns } from './settings-columns.ts';
 import { SETTING_COLUMNS, SETTING_NAMES, settingsSchema, type SettingsInput } from './settings.ts';

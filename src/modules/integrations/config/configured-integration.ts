@@ -1,7 +1,7 @@
 import type { Provider } from '../../../config/index.ts';
 import type { Ctx } from '../../../platform/context.ts';
 import { integrationNotConfigured } from '../../../platform/http/errors.ts';
-import type { WorkspaceAccess } from '../../workspaces/access.ts';
+import type { WorkspaceAccess } from '../../workspaces/index.ts';
 import { effectiveFor, providersNeeded, type EffectiveIntegration } from './effective-integration.ts';
 import { savedIntegrations } from './saved-integrations.ts';
 

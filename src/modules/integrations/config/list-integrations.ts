@@ -1,6 +1,6 @@
 import { PROVIDERS } from '../../../config/index.ts';
 import type { Ctx } from '../../../platform/context.ts';
-import { requireWorkspaceRole } from '../../workspaces/access.ts';
+import { requireWorkspaceRole } from '../../workspaces/index.ts';
 import { effectiveFor } from './effective-integration.ts';
 import { integrationView, type IntegrationView } from './integration-view.ts';
 import { savedIntegrations } from './saved-integrations.ts';

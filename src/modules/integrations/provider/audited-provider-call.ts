@@ -1,8 +1,8 @@
 import type { Provider } from '../../../config/index.ts';
 import type { Ctx } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/errors.ts';
-import { appendAudit } from '../../audit/append-audit.ts';
-import { requireWorkspaceRole } from '../../workspaces/access.ts';
+import { appendAudit } from '../../audit/index.ts';
+import { requireWorkspaceRole } from '../../workspaces/index.ts';
 import { configuredIntegration } from '../config/configured-integration.ts';
 import type { EffectiveIntegration } from '../config/effective-integration.ts';
 

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { searchText } from '../../../platform/http/fields.ts';
-import type { Bundle } from '../../context/build-bundle.ts';
-import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from '../../context/bundle-budget.ts';
-import { renderMarkdown } from '../../context/render-markdown.ts';
-import { bundleAnswer } from '../../context/schemas.ts';
-import { subpath } from '../../memories/schemas.ts';
+import type { Bundle } from '../../context/index.ts';
+import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET, renderMarkdown, bundleAnswer } from '../../context/index.ts';
+import { subpath } from '../../memories/index.ts';
 import type { ApiPort } from './api-port.ts';
 import { callContext, type McpContext } from './mcp-context.ts';
 import type { ToolSet } from './tool-list.ts';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { workspaceKey } from '../../../platform/http/fields.ts';
 import { pageQuery } from '../../../platform/http/pagination.ts';
-import { projectKey } from '../../projects/project-key.ts';
-import { projectList } from '../../projects/schemas.ts';
+import { projectKey, projectList } from '../../projects/index.ts';
 import { segment, type ApiPort } from './api-port.ts';
 import { contextState, type ContextState, type McpContext } from './mcp-context.ts';
 import type { ToolSet } from './tool-list.ts';

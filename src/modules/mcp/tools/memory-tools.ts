@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { searchText } from '../../../platform/http/fields.ts';
 import { pageQuery } from '../../../platform/http/pagination.ts';
-import { oneLine } from '../../context/one-line.ts';
+import { oneLine } from '../../context/index.ts';
 import {
   MAX_MEMORY_CHARS,
   memoryList,
   memoryType,
   memoryWriteAnswer,
   subpath,
-} from '../../memories/schemas.ts';
-import { MEMORY_STATUSES } from '../../memories/vocabulary.ts';
-import { rawSearchAnswer } from '../../raw/schemas.ts';
+  MEMORY_STATUSES,
+} from '../../memories/index.ts';
+import { rawSearchAnswer } from '../../raw/index.ts';
 import type { ApiPort } from './api-port.ts';
 import { callContext, type McpContext } from './mcp-context.ts';
 import type { ToolSet } from './tool-list.ts';

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { searchText } from '../../../platform/http/fields.ts';
-import { MAX_READ_CHARS, MAX_SEARCH_LIMIT } from '../../integrations/provider/source-schemas.ts';
 import {
+  MAX_READ_CHARS,
+  MAX_SEARCH_LIMIT,
   trackerReadAnswer,
   trackerReadQuery,
   trackerSearchAnswer,
-} from '../../integrations/tracker/schemas.ts';
-import { wikiReadAnswer, wikiReadQuery, wikiSearchAnswer } from '../../integrations/wiki/schemas.ts';
+  wikiReadAnswer,
+  wikiReadQuery,
+  wikiSearchAnswer,
+} from '../../integrations/index.ts';
 import type { ApiPort } from './api-port.ts';
 import type { McpContext } from './mcp-context.ts';
 import type { ToolSet } from './tool-list.ts';

@@ -1,5 +1,5 @@
 import { workspaceKey } from '../../../platform/http/fields.ts';
-import { projectKey } from '../../projects/project-key.ts';
+import { projectKey } from '../../projects/index.ts';
 
 /** Optional arguments of every project-scoped tool: another workspace or project for one call. */
 export const scopeArgs = {

@@ -1,4 +1,4 @@
-import { isKeySegment } from '../projects/project-key-shape.ts';
+import { isKeySegment } from '../projects/index.ts';
 
 /**
  * A git remote URL in any of its usual forms, reduced to what names a repository: the host and

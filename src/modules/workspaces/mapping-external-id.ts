@@ -1,4 +1,4 @@
-import { isKeySegment } from '../projects/project-key-shape.ts';
+import { isKeySegment } from '../projects/index.ts';
 import { parseRemote, remoteIdentity } from './repo-remote.ts';
 
 export type MappingKind = 'codehost_remote' | 'repo_root_slug' | 'manual';
