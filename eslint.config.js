@@ -52,7 +52,7 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: [...tests, 'src/platform/db/schema.ts'],
     plugins: { ctxhub: moduleBoundaries },
-    rules: { 'ctxhub/module-faces': 'error' },
+    rules: { 'ctxhub/module-faces': 'error', '@typescript-eslint/no-non-null-assertion': 'error' },
   },
   {
     files: transports,

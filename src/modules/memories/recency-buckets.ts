@@ -26,13 +26,12 @@ export interface RecentWindow {
 }
 
 export function recentWindow(now: Date): RecentWindow {
-  const months = Array.from(
-    { length: RECENT_MONTHS + 1 },
-    (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1 - i, 1)),
-  );
+  /** The first instant of the month `i` months before next month. */
+  const month = (i: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1 - i, 1));
+  const months = Array.from({ length: RECENT_MONTHS + 1 }, (_, i) => month(i));
   return {
     tsquery: months.map((m) => `'${monthLexeme(m)}'`).join(' | '),
-    since: months[months.length - 1]!,
-    until: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)),
+    since: month(RECENT_MONTHS),
+    until: month(-1),
   };
 }

@@ -24,8 +24,8 @@ const MAX_METADATA_DEPTH = 16;
 function depthOf(value: unknown): number {
   let max = 0;
   const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop()!;
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [v, d] = top;
     if (d > max) max = d;
     if (d > MAX_METADATA_DEPTH) break;
     if (v !== null && typeof v === 'object') for (const x of Object.values(v)) stack.push([x, d + 1]);
