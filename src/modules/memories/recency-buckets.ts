@@ -10,7 +10,7 @@ const PREFIX = '~m';
  * Months in the recent window: the current one and the two before it, plus the next one so that a
  * memory written by a server whose clock runs ahead is still found.
  */
-export const RECENT_MONTHS = 3;
+const RECENT_MONTHS = 3;
 
 export function monthLexeme(at: Date): string {
   return `${PREFIX}${at.getUTCFullYear()}${String(at.getUTCMonth() + 1).padStart(2, '0')}`;

@@ -160,7 +160,7 @@ export const scoreParts = z.object({
   subpath_boost: z.number(),
   status_weight: z.number(),
 });
-export const recalledMemory = memoryAnswer.extend({ explain: scoreParts.optional() });
+const recalledMemory = memoryAnswer.extend({ explain: scoreParts.optional() });
 export const memoryList = listAnswer(recalledMemory).extend({
   query: z
     .object({
@@ -172,7 +172,7 @@ export const memoryList = listAnswer(recalledMemory).extend({
     .describe('With q and explain=true: how the query was understood'),
 });
 
-export const memoryVersion = z.object({
+const memoryVersion = z.object({
   memory_id: z.string(),
   version: z.number().int(),
   change: z.enum(['created', 'updated', 'deleted']),

@@ -50,7 +50,7 @@ const isProjectKey = (key: string) => projectKey.safeParse(key).success;
  * The key prefix of a repository folder in a workspace without `key_prefixes`: a folder `api` is
  * the project `local:repo/api`, so a repository without a remote (`git init`) resolves too.
  */
-export const DEFAULT_FOLDER_PREFIX = 'local:repo';
+const DEFAULT_FOLDER_PREFIX = 'local:repo';
 
 /**
  * Which project a client is in: the workspace's `resolution_order` is tried source by source

@@ -12,7 +12,7 @@ import { issueComments, issueField, issueSummary, type TrackerIssueSummary } fro
 import { missing } from '../../../platform/missing.ts';
 
 /** Comments shown with an issue, newest last. */
-export const RECENT_COMMENTS = 5;
+const RECENT_COMMENTS = 5;
 
 export interface TrackerIssueText {
   key: string;
