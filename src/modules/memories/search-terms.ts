@@ -24,7 +24,7 @@ function isIdentifier(token: string): boolean {
 
 /**
  * Identifiers in `text`, lower-cased, as written; a path also yields its file name
- * (`src/invoices/retry.ts` -> `retry.ts`). Distinct, in order of appearance.
+ * (`lib/invoices/retry.ts` -> `retry.ts`). Distinct, in order of appearance.
  */
 export function identifiersIn(text: string): string[] {
   const found = new Set<string>();
