@@ -1,5 +1,13 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import moduleBoundaries from './scripts/eslint/module-boundaries.js';
+
+// Production files that may not touch the database: HTTP routes and MCP tools are thin transports
+// (validate, build ctx, call a verb, present); a row type may still be imported as a type.
+const transports = ['src/modules/**/routes.ts', 'src/modules/mcp/tools/**'];
+const envMessage = 'Read configuration through src/config (the only module that reads process.env).';
+const dbMessage = 'A transport calls verbs; the database is reached only inside them.';
+const tests = ['**/*.test.ts', '**/*.fixtures.ts', 'src/test/**'];
 
 export default tseslint.config(
   {
@@ -26,7 +34,50 @@ export default tseslint.config(
         'error',
         {
           selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read configuration through src/config (the only module that reads process.env).',
+          message: envMessage,
+        },
+        {
+          selector: "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
+          message: envMessage,
+        },
+        {
+          selector:
+            "ImportDeclaration[source.value=/^(node:)?process$/] > ImportSpecifier[imported.name='env']",
+          message: envMessage,
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: [...tests, 'src/platform/db/schema.ts'],
+    plugins: { ctxhub: moduleBoundaries },
+    rules: { 'ctxhub/module-faces': 'error', '@typescript-eslint/no-non-null-assertion': 'error' },
+  },
+  {
+    files: transports,
+    ignores: tests,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['drizzle-orm', 'pg', '@electric-sql/pglite'].map((name) => ({
+            name,
+            message: dbMessage,
+            allowTypeImports: true,
+          })),
+          patterns: [
+            {
+              group: ['drizzle-orm/*', '@electric-sql/pglite/*', '**/platform/db/*', '**/platform/db/**'],
+              message: dbMessage,
+              allowTypeImports: true,
+            },
+            {
+              group: ['**/table.ts'],
+              message: "A transport calls verbs; a module's tables are reached only inside them.",
+              allowTypeImports: true,
+            },
+          ],
         },
       ],
     },

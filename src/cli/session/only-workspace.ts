@@ -42,7 +42,8 @@ export function onlyWorkspace(api: ApiPort): () => Promise<string> {
       asked = answer;
     }
     const keys = await asked;
-    if (keys.length !== 1) throw new NoWorkspaceError(keys);
-    return keys[0]!;
+    const [only, ...others] = keys;
+    if (only === undefined || others.length > 0) throw new NoWorkspaceError(keys);
+    return only;
   };
 }

@@ -3,6 +3,7 @@ import type { GitContext } from './git-context.ts';
 import type { CallContext, ContextState, Given, McpContext, ProjectView } from '../../modules/mcp/index.ts';
 import { onlyWorkspace } from './only-workspace.ts';
 import { decideSwitch, type SwitchScope } from './switch-policy.ts';
+import { missing } from '../../platform/missing.ts';
 
 /** How long what the adapter learned (git and resolution) is reused: a burst of calls resolves once. */
 export const CONTEXT_TTL_MS = 10_000;
@@ -195,7 +196,7 @@ export class SessionContext implements McpContext {
   }
 
   private async resolveAndSwitch(generation: number): Promise<Report> {
-    const workspace_key = this.workspaceKey!;
+    const workspace_key = this.workspaceKey ?? missing('the workspace of the session (set before ensure())');
     const git = await this.options.readGit();
     if (generation !== this.generation) return {}; // the context changed meanwhile
     const clues = {
@@ -247,7 +248,8 @@ export class SessionContext implements McpContext {
     });
     if (decision.kind === 'kept') {
       // Still in the same repository: the sub-path boosts recall within the repository's project.
-      this.subpath = decision.scope === 'subproject' && !from!.includes('#') ? r.subpath : null;
+      this.subpath =
+        decision.scope === 'subproject' && from !== null && !from.includes('#') ? r.subpath : null;
       const setting = decision.scope === 'repository' ? 'auto_switch_repo' : 'auto_switch_subproject';
       return this.noticeOnce(
         `The working directory resolves to ${r.project.key}, but ${setting} is off in workspace ${this.workspaceKey}: staying on ${from}. Call set_project to change.`,

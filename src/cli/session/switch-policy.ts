@@ -1,5 +1,5 @@
 /** The repository part of a project key: `codehost:acme/api#web` → `codehost:acme/api`. */
-export const repositoryOf = (projectKey: string) => projectKey.split('#', 1)[0]!;
+export const repositoryOf = (projectKey: string) => projectKey.replace(/#.*$/s, '');
 
 export type SwitchScope = 'repository' | 'subproject';
 

@@ -5,6 +5,7 @@ import { appendAudit } from '../audit/index.ts';
 import { requireUser } from '../workspaces/index.ts';
 import { generateKey, keyDigest, recognitionPrefix } from './key-format.ts';
 import { apiKeys, type ApiKeyRow } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 export interface CreateApiKeyInput {
   label?: string | undefined;
@@ -25,7 +26,7 @@ export async function createApiKey({
     throw invalidField('body.expires_at', 'must be in the future');
   const plaintext = generateKey();
   return ctx.db.transaction(async (tx) => {
-    const [key] = await tx
+    const [key = missing('the inserted API key')] = await tx
       .insert(apiKeys)
       .values({
         id: newId('key'),
@@ -43,15 +44,15 @@ export async function createApiKey({
       {
         workspaceId: null,
         action: 'api_key.created',
-        target: { type: 'api_key', id: key!.id },
+        target: { type: 'api_key', id: key.id },
         params: {
-          key_id: key!.id,
+          key_id: key.id,
           user_id: actor.userId,
-          label: key!.label,
+          label: key.label,
           expires_at: input.expires_at ?? null,
         },
       },
     );
-    return { key: key!, plaintext };
+    return { key, plaintext };
   });
 }

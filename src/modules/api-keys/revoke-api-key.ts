@@ -5,6 +5,7 @@ import { forgetRevokedKeys } from './auth-cache.ts';
 import { appendAudit } from '../audit/index.ts';
 import { auditWorkspaceOf, authorityOverUser } from './key-authority.ts';
 import { apiKeys, type ApiKeyRow } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 /** Revokes a key (its owner or an admin). Revoking a revoked key changes nothing and answers it as is. */
 export async function revokeApiKey({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ApiKeyRow> {
@@ -18,7 +19,7 @@ export async function revokeApiKey({ ctx, input }: { ctx: Ctx; input: { id: stri
     );
     // The row is locked (FOR UPDATE) and was read after the lock: nobody revokes it meanwhile.
     if (key.revokedAt) return key;
-    const [revoked] = await tx
+    const [revoked = missing('the revoked API key')] = await tx
       .update(apiKeys)
       .set({ revokedAt: ctx.now() })
       .where(eq(apiKeys.id, key.id))
@@ -30,6 +31,6 @@ export async function revokeApiKey({ ctx, input }: { ctx: Ctx; input: { id: stri
       params: { key_id: key.id, user_id: key.userId, authority: authority.kind },
     });
     forgetRevokedKeys([key.id]);
-    return revoked!;
+    return revoked;
   });
 }

@@ -4,6 +4,7 @@ import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { newId } from '../../platform/ids.ts';
 import { entryHash, type HashedEntry } from './chain-hash.ts';
 import { auditChainHeads, auditLog, type AuditRow } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 export const SERVER_CHAIN = 'server';
 
@@ -42,8 +43,8 @@ const plain = (v: Record<string, unknown> | undefined) =>
  * (`ctx.db` is that transaction): the head row's lock orders concurrent appends to one chain.
  */
 export async function appendAudit(ctx: Ctx, input: AuditInput): Promise<AuditRow> {
-  const [row] = await appendAudits(ctx, [input]);
-  return row!;
+  const [row = missing('the appended audit entry')] = await appendAudits(ctx, [input]);
+  return row;
 }
 
 /**

@@ -5,7 +5,7 @@ import { requireAuditScope, type AuditScope } from './audit-scope.ts';
 import { auditLog, type AuditRow } from './table.ts';
 
 /** Escapes LIKE wildcards so a prefix matches literally. */
-export const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Newest first, in chain order (`seq`), which is commit order within a chain. */
 export async function listAuditLogs({

@@ -35,7 +35,7 @@ const actor = z.object({
   system: z.string().nullable().describe('Set when a system flow acted'),
 });
 
-export const auditEntry = z.object({
+const auditEntry = z.object({
   id: z.string(),
   seq: z.number().int(),
   workspace_key: z.string().nullable(),
@@ -69,7 +69,7 @@ export const chainReport = z.object({
     .nullable(),
 });
 
-export const accessEvent = z.object({
+const accessEvent = z.object({
   id: z.string(),
   created_at: timestamp,
   action: z.string(),

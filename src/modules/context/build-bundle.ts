@@ -4,7 +4,7 @@ import { DEFAULT_STATUSES, recallMemories, SUBPATH_BOOST } from '../memories/ind
 import { requireProjectRole } from '../projects/index.ts';
 import { loadSnapshotCandidates, type BundleCandidate } from './bundle-candidates.ts';
 import { buildSnapshot, presentItem, type BundleItem, type SnapshotSection } from './bundle-sections.ts';
-import { fitSections, loadTokenizer, tokenCount, tokensOf, type SectionUse } from './fit-budget.ts';
+import { fitSections, loadTokenizer, tokenCount, type SectionUse } from './fit-budget.ts';
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
 import { oneLine } from './one-line.ts';
 
@@ -180,13 +180,7 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
   };
   let measured = measure();
   while (measured.used > budget) {
-    const last = [...SHARES].reverse().find(([name]) => fitted.sections[name]!.length > 0)?.[0];
-    if (!last) break;
-    const dropped = fitted.sections[last]!.pop();
-    const use = fitted.use[last]!;
-    use.items -= 1;
-    use.dropped += 1;
-    use.used -= tokensOf(dropped);
+    if (!fitted.dropLast()) break;
     measured = measure();
   }
   return measured.bundle;

@@ -18,7 +18,7 @@ export interface BundleCandidate {
 }
 
 /** The memory types the snapshot draws from: the summary and each section's types. */
-export const SNAPSHOT_TYPES: readonly MemoryType[] = [
+const SNAPSHOT_TYPES: readonly MemoryType[] = [
   'summary',
   ...Object.values(SNAPSHOT_SECTIONS).flatMap((section) => section.types),
 ];
@@ -26,7 +26,7 @@ export const SNAPSHOT_TYPES: readonly MemoryType[] = [
  * Newest memories read per (type, status): each read is one short walk of the type/recency index.
  * Confirmed memories are curated and stay relevant for long, so more of them are read.
  */
-export const PER_TYPE_AND_STATUS = { confirmed: 60, draft: 20 } as const;
+const PER_TYPE_AND_STATUS = { confirmed: 60, draft: 20 } as const;
 /** Characters read of each memory: more than a line (or the summary) of a bundle shows. */
 const READ_CHARS = 600;
 const STATUSES = ['confirmed', 'draft'] as const;

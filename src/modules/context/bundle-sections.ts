@@ -54,7 +54,7 @@ export function presentItem(c: BundleCandidate, section: string): BundleItem {
  * sub-projects (and, with no current sub-project, above every sub-project's), below those of the
  * current sub-project and its relatives (score-recall.ts SUBPATH_BOOST).
  */
-export const PROJECT_WIDE_WEIGHT = 1.1;
+const PROJECT_WIDE_WEIGHT = 1.1;
 
 const scopeWeight = (subpath: string | null, current: string | undefined) =>
   subpath ? subpathBoost(subpath, current) : PROJECT_WIDE_WEIGHT;
@@ -65,7 +65,7 @@ const scopeWeight = (subpath: string | null, current: string | undefined) =>
  * Timeline sections (active work, activity): what is recent first, drafts included, a confirmed
  * memory outranking a draft of the same age (status weight). Then newest, then id: deterministic.
  */
-export function rankCandidates(
+function rankCandidates(
   candidates: BundleCandidate[],
   opts: RankOptions & { tiered: boolean },
 ): BundleCandidate[] {

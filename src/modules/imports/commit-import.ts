@@ -7,6 +7,7 @@ import { storeMemories } from '../memories/index.ts';
 import type { ImportAccess } from './import-access.ts';
 import { runImportStep, type StepOutcome } from './run-import-step.ts';
 import { stagedMemories } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 /**
  * Staged memories per transaction. On PGlite a transaction holds every other query of the server:
@@ -86,8 +87,9 @@ async function commitStaged(
         .orderBy(asc(stagedMemories.id))
         .limit(batchSize)
         .for('update');
-      if (batch.length === 0) return true;
-      after = batch[batch.length - 1]!.id;
+      const last = batch.at(-1);
+      if (!last) return true;
+      after = last.id;
       const stored = await storeMemories(
         txCtx,
         project,
@@ -101,7 +103,10 @@ async function commitStaged(
         })),
         row.id,
       );
-      const links = batch.map((s, i) => ({ id: s.id, memory_id: stored[i]!.row.id }));
+      const links = batch.map((s, i) => ({
+        id: s.id,
+        memory_id: stored[i]?.row.id ?? missing(`the memory of ${s.id}`),
+      }));
       await tx.execute(sql`
         update ${stagedMemories} set memory_id = v.memory_id, updated_at = ${ctx.now().toISOString()}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as v(id text, memory_id text)

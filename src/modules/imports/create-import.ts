@@ -10,6 +10,7 @@ import type { ImportAccess } from './import-access.ts';
 import { uploadFields } from './schemas.ts';
 import { imports } from './table.ts';
 import { uploadPath, UPLOADS_DIR } from './upload-file.ts';
+import { missing } from '../../platform/missing.ts';
 
 /** Checked before an upload is streamed to disk, so a caller without access stores nothing. */
 export function assertCanImport({
@@ -65,7 +66,7 @@ export async function createImport({
       const txCtx = { ...ctx, db: tx };
       const access = await assertCanImport({ ctx: txCtx, input: fields });
       const now = ctx.now();
-      const [row] = await tx
+      const [row = missing('the inserted import')] = await tx
         .insert(imports)
         .values({
           id,
@@ -92,13 +93,13 @@ export async function createImport({
           project_key: access.project.key,
           import_id: id,
           source: fields.source,
-          file_name: row!.fileName,
+          file_name: row.fileName,
           bytes: input.bytes,
           sha256: input.sha256,
         },
       });
       return {
-        row: row!,
+        row,
         access,
         keys: { workspaceKey: access.workspaceAccess.workspace.key, projectKey: access.project.key },
       };

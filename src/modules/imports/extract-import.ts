@@ -88,8 +88,8 @@ async function* groupMessages(ctx: Ctx, sessionIds: string[]): AsyncGenerator<Im
       .orderBy(asc(rawMessages.sessionId), asc(rawMessages.seq))
       .limit(BATCH_MESSAGES);
     if (page.length) yield page;
-    if (page.length < BATCH_MESSAGES) return;
-    const last = page[page.length - 1]!;
+    const last = page.at(-1);
+    if (!last || page.length < BATCH_MESSAGES) return;
     after = { sessionId: last.sessionId, seq: last.seq };
   }
 }

@@ -13,6 +13,7 @@ import { parseTranscript } from './parsers/parse-transcript.ts';
 import type { ParseEvent } from './parsers/types.ts';
 import { runImportStep, type StepOutcome } from './run-import-step.ts';
 import type { ImportRow } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 /** A raw message longer than this is cut (and counted): transcripts can carry huge tool outputs. */
 const MAX_RAW_MESSAGE_CHARS = 1_000_000;
@@ -93,7 +94,7 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
       return known;
     }
     const now = ctx.now();
-    const [s] = await ctx.db
+    const [s = missing('the upserted raw session')] = await ctx.db
       .insert(rawSessions)
       .values({
         id: newId('rses'),
@@ -113,7 +114,7 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
         set: { importId: row.id, title: sql`coalesce(excluded.title, ${rawSessions.title})`, updatedAt: now },
       })
       .returning({ id: rawSessions.id });
-    const state = { id: s!.id, nextSeq: 0, title: e.title, startedAt: e.startedAt };
+    const state = { id: s.id, nextSeq: 0, title: e.title, startedAt: e.startedAt };
     sessions.set(sourceSessionId, state);
     stats.sessions += 1;
     return state;

@@ -8,6 +8,7 @@ import type { MemoryType } from '../memories/index.ts';
 import { appendAudit } from '../audit/index.ts';
 import { requireImport } from './import-access.ts';
 import { stagedMemories, type StagedMemoryRow } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 /** The staged memories of an import, in the order they were found. */
 export async function listStaged({
@@ -72,7 +73,7 @@ export async function updateStaged({
       )
       .limit(1);
     if (twin) throw conflict(`Staged memory ${twin.id} of this import already has this type and content`);
-    const [row] = await tx
+    const [row = missing('the updated staged memory')] = await tx
       .update(stagedMemories)
       .set({
         selected: input.selected ?? staged.selected,
@@ -100,6 +101,6 @@ export async function updateStaged({
         correlationId: input.id,
       },
     );
-    return row!;
+    return row;
   });
 }

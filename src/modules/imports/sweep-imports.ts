@@ -107,8 +107,9 @@ async function expireUploads(ctx: Ctx): Promise<number> {
         await removeUpload(ctx, row);
       }
     }
-    if (batch.length < EXPIRE_BATCH) break;
-    after = batch[batch.length - 1]!.row.id;
+    const last = batch.at(-1);
+    if (!last || batch.length < EXPIRE_BATCH) break;
+    after = last.row.id;
   }
   return expired;
 }

@@ -5,6 +5,7 @@ import { requireProjectRole } from '../projects/index.ts';
 import { memoryProjectOf } from './memory-access.ts';
 import { createMemoryBody } from './schemas.ts';
 import { storeMemories, type StoredMemory } from './store-memories.ts';
+import { missing } from '../../platform/missing.ts';
 
 export type CreateMemoryInput = z.input<typeof createMemoryBody>;
 
@@ -39,6 +40,10 @@ export async function createMemory({
         evidenceRef: fields.evidence_ref ?? null,
       },
     ]);
-    return { ...stored!, workspaceKey: project.workspaceKey, projectKey: project.key };
+    return {
+      ...(stored ?? missing('the stored memory')),
+      workspaceKey: project.workspaceKey,
+      projectKey: project.key,
+    };
   });
 }

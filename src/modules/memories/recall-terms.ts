@@ -74,7 +74,7 @@ export async function recallTerms(ctx: Ctx, projectId: string, q: string): Promi
 async function nearestKnownWords(ctx: Ctx, projectId: string, words: string[]) {
   const rows = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    return queryRows<{ word: string; fix: string | null; query: string }>(
+    return queryRows<{ word: string; fix: string; query: string }>(
       tx,
       sql`
         select f.word, f.fix, plainto_tsquery('english', f.fix)::text as query from (
@@ -87,5 +87,5 @@ async function nearestKnownWords(ctx: Ctx, projectId: string, words: string[]) {
         where f.fix is not null`,
     );
   });
-  return new Map(rows.filter((r) => r.query !== '').map((r) => [r.word, { word: r.fix!, query: r.query }]));
+  return new Map(rows.filter((r) => r.query !== '').map((r) => [r.word, { word: r.fix, query: r.query }]));
 }

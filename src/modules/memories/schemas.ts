@@ -24,8 +24,8 @@ const MAX_METADATA_DEPTH = 16;
 function depthOf(value: unknown): number {
   let max = 0;
   const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop()!;
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [v, d] = top;
     if (d > max) max = d;
     if (d > MAX_METADATA_DEPTH) break;
     if (v !== null && typeof v === 'object') for (const x of Object.values(v)) stack.push([x, d + 1]);
@@ -160,7 +160,7 @@ export const scoreParts = z.object({
   subpath_boost: z.number(),
   status_weight: z.number(),
 });
-export const recalledMemory = memoryAnswer.extend({ explain: scoreParts.optional() });
+const recalledMemory = memoryAnswer.extend({ explain: scoreParts.optional() });
 export const memoryList = listAnswer(recalledMemory).extend({
   query: z
     .object({
@@ -172,7 +172,7 @@ export const memoryList = listAnswer(recalledMemory).extend({
     .describe('With q and explain=true: how the query was understood'),
 });
 
-export const memoryVersion = z.object({
+const memoryVersion = z.object({
   memory_id: z.string(),
   version: z.number().int(),
   change: z.enum(['created', 'updated', 'deleted']),

@@ -16,9 +16,9 @@ export const TYPE_WEIGHTS: Record<MemoryType, number> = {
   activity: 0.65,
 };
 export const STATUS_WEIGHTS: Record<MemoryStatus, number> = { confirmed: 1, draft: 0.9, rejected: 0.5 };
-export const RECENCY_HALF_LIFE_DAYS = 120;
+const RECENCY_HALF_LIFE_DAYS = 120;
 /** Old memories keep this share of their weight: a two-year-old decision still counts. */
-export const RECENCY_FLOOR = 0.6;
+const RECENCY_FLOOR = 0.6;
 export const SUBPATH_BOOST = { same: 1.3, related: 1.15 };
 
 export interface RecallCandidate {

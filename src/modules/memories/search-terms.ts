@@ -8,8 +8,8 @@ const TOKEN = /[\p{L}\p{N}_$./:#@-]{2,200}/gu;
 const EDGE_PUNCTUATION = /^[.:/#@-]+|[.:/#@-]+$/g;
 const WORD = /\p{L}{3,40}/gu;
 
-export const MAX_IDENTIFIERS = 200;
-export const MAX_LEXICON_WORDS = 500;
+const MAX_IDENTIFIERS = 200;
+const MAX_LEXICON_WORDS = 500;
 
 /** An identifier: snake_case, a path or file name, a ticket id (`BILL-142`), camelCase, `x#y`. */
 function isIdentifier(token: string): boolean {
@@ -24,7 +24,7 @@ function isIdentifier(token: string): boolean {
 
 /**
  * Identifiers in `text`, lower-cased, as written; a path also yields its file name
- * (`src/invoices/retry.ts` -> `retry.ts`). Distinct, in order of appearance.
+ * (`lib/invoices/retry.ts` -> `retry.ts`). Distinct, in order of appearance.
  */
 export function identifiersIn(text: string): string[] {
   const found = new Set<string>();
@@ -59,7 +59,7 @@ export interface QueryTerms {
   words: string[];
 }
 
-export const MAX_QUERY_TERMS = 12;
+const MAX_QUERY_TERMS = 12;
 
 /** The terms of a recall query: identifiers first, then plain words, at most MAX_QUERY_TERMS. */
 export function queryTerms(q: string): QueryTerms {

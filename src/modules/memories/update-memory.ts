@@ -13,6 +13,7 @@ import { updateMemoryBody } from './schemas.ts';
 import { searchDocument } from './search-document.ts';
 import { actorUserId, learnWords, versionOf, type StoredMemory } from './store-memories.ts';
 import { memories, memoryColumns, memoryVersions, type MemoryRow } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 export type UpdateMemoryInput = z.input<typeof updateMemoryBody> & { id: string };
 
@@ -64,7 +65,7 @@ export async function updateMemory({
     }
     const hash = contentHash(next.content);
     if (textChanged) await assertNotDuplicate(txCtx, memory, next.type, hash);
-    const [row] = await tx
+    const [row = missing('the updated memory')] = await tx
       .update(memories)
       .set({
         ...next,
@@ -75,7 +76,7 @@ export async function updateMemory({
       })
       .where(eq(memories.id, memory.id))
       .returning(memoryColumns);
-    await tx.insert(memoryVersions).values(versionOf(row!, 'updated', actorUserId(ctx)));
+    await tx.insert(memoryVersions).values(versionOf(row, 'updated', actorUserId(ctx)));
     if (changed.includes('content')) await learnWords(txCtx, project.id, [next.content]);
     await appendAudit(txCtx, {
       workspaceId: project.workspaceId,
@@ -86,12 +87,12 @@ export async function updateMemory({
         project_key: project.key,
         memory_id: memory.id,
         changed: changed.map((k) => (k === 'evidenceRef' ? 'evidence_ref' : k)),
-        version: row!.version,
-        ...(changed.includes('status') ? { from_status: memory.status, to_status: row!.status } : {}),
+        version: row.version,
+        ...(changed.includes('status') ? { from_status: memory.status, to_status: row.status } : {}),
         redactions,
       },
     });
-    return { ...answer, row: row! };
+    return { ...answer, row };
   });
 }
 

@@ -50,7 +50,7 @@ const isProjectKey = (key: string) => projectKey.safeParse(key).success;
  * The key prefix of a repository folder in a workspace without `key_prefixes`: a folder `api` is
  * the project `local:repo/api`, so a repository without a remote (`git init`) resolves too.
  */
-export const DEFAULT_FOLDER_PREFIX = 'local:repo';
+const DEFAULT_FOLDER_PREFIX = 'local:repo';
 
 /**
  * Which project a client is in: the workspace's `resolution_order` is tried source by source
@@ -120,9 +120,9 @@ export async function resolveProject({
   };
   // First pass: an existing project the caller can see, source by source in the workspace's order.
   const known = await visibleProjects(ctx, access, [...new Set(plans.flatMap((p) => p.keys))]);
-  const manualPlan = plans.find((p) => p.source === 'manual');
-  if (manualPlan && !known.get(manualPlan.keys[0]!)?.visible) {
-    throw unknownManualKey(ws.key, manualPlan.keys[0]!, manual!);
+  const manualKey = plans.find((p) => p.source === 'manual')?.keys[0];
+  if (manualKey && manual && !known.get(manualKey)?.visible) {
+    throw unknownManualKey(ws.key, manualKey, manual);
   }
   for (const plan of plans) {
     const hit = plan.keys.map((k) => known.get(k)).find((row) => row?.visible);
@@ -132,13 +132,15 @@ export async function resolveProject({
   // unless a project the caller cannot see already holds it or its repository. (A manual key names
   // an existing project, checked above: the first pass found it, so the first source is never it.)
   const first = plans[0];
+  const firstKey = first?.keys[0];
   if (
     ws.autoCreateProject &&
     first &&
+    firstKey &&
     first.source !== 'manual' &&
     !first.keys.concat(first.repos).some((k) => known.has(k))
   ) {
-    const found = await createOrFind(ctx, access, first.keys[0]!);
+    const found = await createOrFind(ctx, access, firstKey);
     if (found) return done(first, found.project, found.created);
   }
   throw notFound(

@@ -4,6 +4,7 @@ import { newId } from '../../platform/ids.ts';
 import { appendAudit } from '../audit/index.ts';
 import { issueOneTimeKey, type IssuedLink } from '../api-keys/index.ts';
 import { users } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 const BOOTSTRAP_LOCK_ID = 7_240_532;
 
@@ -23,22 +24,22 @@ export async function bootstrapFirstAdmin({
     if (anyone) return null;
     const txCtx = { ...ctx, db: tx };
     const email = ctx.config.bootstrapAdminEmail;
-    const [admin] = await tx
+    const [admin = missing('the first admin')] = await tx
       .insert(users)
       .values({ id: newId('usr'), email, name: 'Administrator', isAdmin: true, createdAt: ctx.now() })
       .returning();
     await appendAudit(txCtx, {
       workspaceId: null,
       action: 'user.created',
-      target: { type: 'user', id: admin!.id },
-      params: { user_id: admin!.id, email, is_admin: true, reason: 'first_start' },
+      target: { type: 'user', id: admin.id },
+      params: { user_id: admin.id, email, is_admin: true, reason: 'first_start' },
     });
-    const issued = await issueOneTimeKey(txCtx, { userId: admin!.id, label: 'first start', createdBy: null });
+    const issued = await issueOneTimeKey(txCtx, { userId: admin.id, label: 'first start', createdBy: null });
     await appendAudit(txCtx, {
       workspaceId: null,
       action: 'api_key.created',
       target: { type: 'api_key', id: issued.keyId },
-      params: { key_id: issued.keyId, user_id: admin!.id, delivery: 'one_time_link' },
+      params: { key_id: issued.keyId, user_id: admin.id, delivery: 'one_time_link' },
     });
     return { ...issued, email };
   });

@@ -16,7 +16,7 @@ function canonicalLocale(value: string): string | undefined {
   }
 }
 
-export const localeCode = z
+const localeCode = z
   .string()
   .max(35)
   .transform((v, ctx) => {
@@ -71,7 +71,7 @@ export const projectMappingAnswer = z.object({
 });
 
 /** A mapping in the settings list (settings-columns.ts gives one without an id its id). */
-export const projectMapping = z
+const projectMapping = z
   .strictObject({ id: mappingId.optional(), ...projectMappingFields })
   .transform((m, ctx) => withNormalizedExternalId(m, ctx));
 

@@ -7,6 +7,7 @@ import { requireWorkspaceRole, type WorkspaceAccess } from './access.ts';
 import { assertLocalesConsistent, settingsToColumns } from './settings-columns.ts';
 import { SETTING_COLUMNS, SETTING_NAMES, settingsSchema, type SettingsInput } from './settings.ts';
 import { workspaces, type WorkspaceRow } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 export interface UpdateWorkspaceInput extends SettingsInput {
   workspace_key: string;
@@ -42,7 +43,7 @@ export async function updateWorkspaceSettings({
     );
     const next = { ...before, ...columns } as WorkspaceRow;
     assertLocalesConsistent(next);
-    const [row] = await tx
+    const [row = missing('the updated workspace')] = await tx
       .update(workspaces)
       .set({ ...columns, updatedAt: ctx.now() })
       .where(eq(workspaces.id, before.id))
@@ -60,6 +61,6 @@ export async function updateWorkspaceSettings({
         reason: reason ?? null,
       },
     });
-    return { ...access, workspace: row! };
+    return { ...access, workspace: row };
   });
 }

@@ -40,7 +40,8 @@ export function decodeSeqCursor(cursor: string | undefined): number | undefined 
 export function page<T>(rows: T[], limit: number, keyOf: (row: T) => string): Page<T> {
   if (rows.length <= limit) return { items: rows, nextCursor: null };
   const items = rows.slice(0, limit);
-  return { items, nextCursor: encodeCursor(keyOf(items[items.length - 1]!)) };
+  const last = items.at(-1);
+  return { items, nextCursor: last === undefined ? null : encodeCursor(keyOf(last)) };
 }
 
 /** A page as answered: `{ items, next_cursor }`. */

@@ -15,7 +15,7 @@ const MAX_RETRY_WAIT_MS = 5000;
  * `errors[].title`), shown to workspace members: the call's own `secrets` (a server at a wrong
  * base URL may echo the Authorization header) and anything that looks like a secret are masked.
  */
-export function providerMessage(text: string, secrets: string[] = []): string {
+function providerMessage(text: string, secrets: string[] = []): string {
   let message = text;
   try {
     const body = JSON.parse(text) as Record<string, unknown>;

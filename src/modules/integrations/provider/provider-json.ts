@@ -5,7 +5,7 @@
  */
 export type Json = Record<string, unknown>;
 
-export const record = (v: unknown): Json =>
+const record = (v: unknown): Json =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
 export const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 export const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);

@@ -9,9 +9,10 @@ import { normalizeIssueKey } from './jql.ts';
 import { SEARCH_FIELDS } from './search-tracker.ts';
 import { at, text, type Json } from '../provider/provider-json.ts';
 import { issueComments, issueField, issueSummary, type TrackerIssueSummary } from './tracker-issue.ts';
+import { missing } from '../../../platform/missing.ts';
 
 /** Comments shown with an issue, newest last. */
-export const RECENT_COMMENTS = 5;
+const RECENT_COMMENTS = 5;
 
 export interface TrackerIssueText {
   key: string;
@@ -78,7 +79,8 @@ export async function readTrackerIssue({
       const url = `${site}/rest/api/3/issue/${encodeURIComponent(key)}?fields=${SEARCH_FIELDS},description,comment`;
       const issue = await providerGetJson(ctx, integration, url, `Issue ${key}`);
       // Never null: the key asked for stands in when the answer has none.
-      const summary = issueSummary(site, { ...issue, key: text(issue.key) ?? key })!;
+      const summary =
+        issueSummary(site, { ...issue, key: text(issue.key) || key }) ?? missing(`the summary of ${key}`);
       return {
         key: summary.key,
         summary: summary.summary,

@@ -11,7 +11,7 @@ export interface TrackerIssueSummary {
   url: string;
 }
 
-export const issueUrl = (site: string, key: string) => `${site}/browse/${encodeURIComponent(key)}`;
+const issueUrl = (site: string, key: string) => `${site}/browse/${encodeURIComponent(key)}`;
 
 /** The fields of an issue (`fields.<name>`), read without trusting their shape. */
 export const issueField = (issue: Json, ...path: string[]) => at(issue, 'fields', ...path);

@@ -23,7 +23,7 @@ const converted = new WeakMap<z.ZodRawShape, Map<string, JsonSchema>>();
  * the transport's field descriptions and a `type` on every schema (json-schema-types.ts). Built
  * once per process: a server is created for every request of the remote endpoint.
  */
-export function toolJsonSchema(shape: z.ZodRawShape, io: 'input' | 'output', transport: McpTransport) {
+function toolJsonSchema(shape: z.ZodRawShape, io: 'input' | 'output', transport: McpTransport) {
   const byKey = converted.get(shape) ?? new Map<string, JsonSchema>();
   converted.set(shape, byKey);
   const key = `${io} ${transport}`;
