@@ -77,7 +77,7 @@ function prng(seed: number) {
   };
 }
 
-export async function seedMemories(database: Database, count: number): Promise<void> {
+async function seedMemories(database: Database, count: number): Promise<void> {
   const rand = prng(42);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const db = database.db;

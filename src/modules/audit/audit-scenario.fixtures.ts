@@ -150,13 +150,13 @@ export const renameWorkspace = ({ h, as, ws }: Changer, name: string, reason?: s
     200,
   );
 
-export const addWorkspaceMember = (
+const addWorkspaceMember = (
   { h, as, ws }: Changer,
   member: { user_id: string } | { email: string },
   role: string,
 ) => expectStatus(h.request('POST', `/v1/workspaces/${ws}/members`, { as, body: { ...member, role } }), 201);
 
-export const addProjectMember = ({ h, as, ws }: Changer, project: string, userId: string, role: string) =>
+const addProjectMember = ({ h, as, ws }: Changer, project: string, userId: string, role: string) =>
   expectStatus(
     h.request('POST', `/v1/projects/${enc(project)}/members`, {
       as,

@@ -48,7 +48,7 @@ export type Step = 'parse' | 'extract' | 'commit';
 const FIXTURE_DIR = fileURLToPath(new URL('./fixtures', import.meta.url));
 
 /** The path of a file in fixtures/. */
-export const fixturePath = (name: string) => join(FIXTURE_DIR, name);
+const fixturePath = (name: string) => join(FIXTURE_DIR, name);
 
 /** The bytes of a file in fixtures/. */
 export const fixture = (name: string) => readFileSync(fixturePath(name));
@@ -112,7 +112,7 @@ export interface UploadOptions {
   fieldsLast?: boolean;
 }
 
-export const sourceFor = (fileName: string) =>
+const sourceFor = (fileName: string) =>
   fileName.endsWith('.jsonl') ? 'agent_jsonl' : fileName.endsWith('.json') ? 'agent_json_export' : 'text';
 
 const fileOf = (file: UploadOptions['file']) =>
@@ -199,7 +199,7 @@ export const patchStaged = (h: Harness, as: TestUser, id: string, stagedId: stri
   h.request('PATCH', `/v1/imports/${id}/staged/${stagedId}`, { as, body });
 
 /** Rows of the imports table (of one project when given), counted in SQL. */
-export async function importRowCount(h: Harness): Promise<number> {
+async function importRowCount(h: Harness): Promise<number> {
   const [row] = await h.database.db.select({ n: count() }).from(imports);
   return row!.n;
 }

@@ -48,12 +48,6 @@ export async function listening(h: Harness): Promise<string> {
   return `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
 }
 
-/** A user's API key as the environment of `ctxhub mcp` / `ctxhub context` expects it. */
-export const clientEnvOf = (base: string, user: TestUser) => ({
-  SERVICE_URL: base,
-  SERVICE_API_KEY: user.key,
-});
-
 /** A listed tool, as far as the schema checks read it. */
 interface ListedTool {
   name: string;

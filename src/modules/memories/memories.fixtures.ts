@@ -90,7 +90,7 @@ export interface Place {
   project: string;
 }
 
-export const ALL_STATUSES = 'draft,confirmed,rejected';
+const ALL_STATUSES = 'draft,confirmed,rejected';
 
 export const MINUTE = 60_000;
 export const DAY = 86_400_000;

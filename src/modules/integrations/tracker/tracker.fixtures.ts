@@ -5,7 +5,7 @@ import type { Harness, TestUser } from '../../../test/harness.ts';
 import { auditOf, workspaceScene } from '../../workspaces/workspace-routes-scenario.fixtures.ts';
 import { workspaceWithProvider } from '../config/integrations.fixtures.ts';
 
-export const ISSUES = [
+const ISSUES = [
   {
     key: 'BILL-142',
     summary: 'Invoices generated twice after scaling to two replicas',
