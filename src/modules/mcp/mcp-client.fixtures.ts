@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { AddressInfo } from 'node:net';
-import type { Harness, TestUser } from '../../test/harness.ts';
+import type { Harness } from '../../test/harness.ts';
 import { version } from '../../platform/version.ts';
 import type { ApiPort } from './tools/api-port.ts';
 import type { McpContext } from './tools/mcp-context.ts';
