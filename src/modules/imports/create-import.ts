@@ -1,6 +1,7 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { newId } from '../../platform/ids.ts';
 import { validated } from '../../platform/http/validate.ts';
 import { appendAudit } from '../audit/index.ts';
@@ -61,11 +62,10 @@ export async function createImport({
   await mkdir(join(ctx.config.importDir, UPLOADS_DIR), { recursive: true });
   await rename(input.temp_path, stored);
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx };
-      const access = await assertCanImport({ ctx: txCtx, input: fields });
+    return await inTransaction(ctx, async (ctx) => {
+      const access = await assertCanImport({ ctx, input: fields });
       const now = ctx.now();
-      const [row] = await tx
+      const [row] = await ctx.db
         .insert(imports)
         .values({
           id,
@@ -83,7 +83,7 @@ export async function createImport({
           updatedAt: now,
         })
         .returning();
-      await appendAudit(txCtx, {
+      await appendAudit(ctx, {
         workspaceId: access.workspaceAccess.workspace.id,
         action: 'import.uploaded',
         target: { type: 'import', id },
