@@ -1,6 +1,16 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const noProcessEnv = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: 'Read configuration through src/config (the only module that reads process.env).',
+};
+const noTransaction = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message:
+    'Open a transaction with inTransaction(ctx, (ctx) => ...) from src/platform/db/in-transaction.ts: it joins the one ctx is already in.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -22,14 +32,13 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read configuration through src/config (the only module that reads process.env).',
-        },
-      ],
+      'no-restricted-syntax': ['error', noProcessEnv, noTransaction],
     },
+  },
+  {
+    // The database layer is where transactions are opened (inTransaction, the PGlite client).
+    files: ['src/platform/db/**'],
+    rules: { 'no-restricted-syntax': ['error', noProcessEnv] },
   },
   {
     files: [
@@ -41,6 +50,6 @@ export default tseslint.config(
       'drizzle.config.ts',
       '**/*.test.ts',
     ],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-syntax': ['error', noTransaction] },
   },
 );
