@@ -6,6 +6,17 @@ import moduleBoundaries from './scripts/eslint/module-boundaries.js';
 // (validate, build ctx, call a verb, present); a row type may still be imported as a type.
 const transports = ['src/modules/**/routes.ts', 'src/modules/mcp/tools/**'];
 const envMessage = 'Read configuration through src/config (the only module that reads process.env).';
+// process.env read, destructured, or imported from node:process.
+const noProcessEnv = [
+  "MemberExpression[object.name='process'][property.name='env']",
+  "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
+  "ImportDeclaration[source.value=/^(node:)?process$/] > ImportSpecifier[imported.name='env']",
+].map((selector) => ({ selector, message: envMessage }));
+const noTransaction = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message:
+    'Open a transaction with inTransaction(ctx, (ctx) => ...) from src/platform/db/in-transaction.ts: it joins the one ctx is already in.',
+};
 const dbMessage = 'A transport calls verbs; the database is reached only inside them.';
 const tests = ['**/*.test.ts', '**/*.fixtures.ts', 'src/test/**'];
 
@@ -30,22 +41,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: envMessage,
-        },
-        {
-          selector: "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
-          message: envMessage,
-        },
-        {
-          selector:
-            "ImportDeclaration[source.value=/^(node:)?process$/] > ImportSpecifier[imported.name='env']",
-          message: envMessage,
-        },
-      ],
+      'no-restricted-syntax': ['error', ...noProcessEnv, noTransaction],
     },
   },
   {
@@ -83,6 +79,11 @@ export default tseslint.config(
     },
   },
   {
+    // The database layer is where transactions are opened (inTransaction, the PGlite client).
+    files: ['src/platform/db/**'],
+    rules: { 'no-restricted-syntax': ['error', ...noProcessEnv] },
+  },
+  {
     files: [
       'src/config/**',
       'src/test/**',
@@ -92,6 +93,6 @@ export default tseslint.config(
       'drizzle.config.ts',
       '**/*.test.ts',
     ],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-syntax': ['error', noTransaction] },
   },
 );

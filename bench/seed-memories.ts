@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/platform/db/client.ts';
+import { inTransaction } from '../src/platform/db/in-transaction.ts';
 import { newId } from '../src/platform/ids.ts';
 import { contentHash } from '../src/modules/memories/content-hash.ts';
 import { searchDocument } from '../src/modules/memories/search-document.ts';
@@ -127,10 +128,10 @@ async function seedMemories(database: Database, count: number): Promise<void> {
         updatedAt: createdAt,
       });
     }
-    await db.transaction(async (tx) => {
-      await tx.insert(memories).values(rows);
+    await inTransaction(ctx, async (ctx) => {
+      await ctx.db.insert(memories).values(rows);
       await learnWords(
-        { ...ctx, db: tx },
+        ctx,
         projectId,
         rows.map((r) => r.content),
       );

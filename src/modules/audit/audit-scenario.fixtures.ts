@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { enc, type Harness, type TestUser } from '../../test/harness.ts';
 import { projects } from '../projects/table.ts';
 import { workspaces } from '../workspaces/table.ts';
@@ -235,8 +236,8 @@ async function projectRef(h: Harness, key: string) {
 
 /** Runs the producer the way a code host, directory or system flow does: inside its own transaction. */
 export async function produce(ctx: Ctx, inputs: AccessChangeInput[]) {
-  await ctx.db.transaction(async (tx) => {
-    for (const input of inputs) await recordAccessChange({ ...ctx, db: tx }, input);
+  await inTransaction(ctx, async (ctx) => {
+    for (const input of inputs) await recordAccessChange(ctx, input);
   });
 }
 

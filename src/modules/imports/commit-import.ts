@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { engineSized } from '../../platform/db/engine-sized.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
 import { storeMemories } from '../memories/index.ts';
@@ -71,9 +72,8 @@ async function commitStaged(
   let after: string | null = null;
   for (let round = 0; round < 1_000_000; round++) {
     await slices.pass();
-    const done = await ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx };
-      const batch = await tx
+    const done = await inTransaction(ctx, async (ctx) => {
+      const batch = await ctx.db
         .select()
         .from(stagedMemories)
         .where(
@@ -91,7 +91,7 @@ async function commitStaged(
       if (!last) return true;
       after = last.id;
       const stored = await storeMemories(
-        txCtx,
+        ctx,
         project,
         batch.map((s) => ({
           type: s.type,
@@ -107,7 +107,7 @@ async function commitStaged(
         id: s.id,
         memory_id: stored[i]?.row.id ?? missing(`the memory of ${s.id}`),
       }));
-      await tx.execute(sql`
+      await ctx.db.execute(sql`
         update ${stagedMemories} set memory_id = v.memory_id, updated_at = ${ctx.now().toISOString()}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as v(id text, memory_id text)
         where ${stagedMemories.id} = v.id`);

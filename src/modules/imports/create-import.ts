@@ -1,6 +1,7 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { newId } from '../../platform/ids.ts';
 import { validated } from '../../platform/http/validate.ts';
 import { appendAudit } from '../audit/index.ts';
@@ -62,11 +63,10 @@ export async function createImport({
   await mkdir(join(ctx.config.importDir, UPLOADS_DIR), { recursive: true });
   await rename(input.temp_path, stored);
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx };
-      const access = await assertCanImport({ ctx: txCtx, input: fields });
+    return await inTransaction(ctx, async (ctx) => {
+      const access = await assertCanImport({ ctx, input: fields });
       const now = ctx.now();
-      const [row = missing('the inserted import')] = await tx
+      const [row = missing('the inserted import')] = await ctx.db
         .insert(imports)
         .values({
           id,
@@ -84,7 +84,7 @@ export async function createImport({
           updatedAt: now,
         })
         .returning();
-      await appendAudit(txCtx, {
+      await appendAudit(ctx, {
         workspaceId: access.workspaceAccess.workspace.id,
         action: 'import.uploaded',
         target: { type: 'import', id },

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { configuredEngine, engineSized } from '../../platform/db/engine-sized.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { newId } from '../../platform/ids.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
@@ -184,9 +185,9 @@ async function analyzeRawMessages(ctx: Ctx): Promise<void> {
     await ctx.db.execute(sql`analyze ${rawMessages}`);
     return;
   }
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`set local default_statistics_target = 10`);
-    await tx.execute(sql`analyze ${rawMessages}`);
+  await inTransaction(ctx, async (ctx) => {
+    await ctx.db.execute(sql`set local default_statistics_target = 10`);
+    await ctx.db.execute(sql`analyze ${rawMessages}`);
   });
 }
 
@@ -204,10 +205,10 @@ async function finishSessions(ctx: Ctx, sessions: SessionState[]): Promise<void>
   }));
   const list = sql`jsonb_to_recordset(${JSON.stringify(ends)}::jsonb)
     as v(id text, count integer, title text, started_at timestamptz)`;
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`delete from ${rawMessages} using ${list}
+  await inTransaction(ctx, async (ctx) => {
+    await ctx.db.execute(sql`delete from ${rawMessages} using ${list}
       where ${rawMessages.sessionId} = v.id and ${rawMessages.seq} >= v.count`);
-    await tx.execute(sql`update ${rawSessions}
+    await ctx.db.execute(sql`update ${rawSessions}
       set message_count = v.count,
         title = coalesce(v.title, ${rawSessions.title}),
         started_at = coalesce(v.started_at, ${rawSessions.startedAt})

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { appendAudit } from '../audit/index.ts';
 import { claimImport, releaseImport } from './claim-import.ts';
@@ -47,42 +48,37 @@ export async function runImportStep(
   }
   const failure = 'failed' in outcome ? outcome.failed : null;
   const failed = failure !== null;
-  const done = await ctx.db
-    .transaction(async (tx) => {
-      const [row] = await tx
-        .update(imports)
-        .set({
-          status: failed ? 'failed' : STEP_TO[step],
-          stats: sql`${imports.stats} || ${JSON.stringify(outcome.stats)}::jsonb`,
-          error: failure,
-          runningStep: null,
-          runningSince: null,
-          runningOwner: null,
-          updatedAt: ctx.now(),
-        })
-        .where(and(eq(imports.id, claimed.row.id), eq(imports.runningOwner, claimed.claim.owner)))
-        .returning();
-      if (!row) throw conflict(`The ${step} step of this import was taken over; see its status`);
-      await appendAudit(
-        { ...ctx, db: tx },
-        {
-          workspaceId: row.workspaceId,
-          action: failed ? 'import.failed' : `import.${STEP_TO[step]}`,
-          target: { type: 'import', id: row.id },
-          params: {
-            workspace_key: found.keys.workspaceKey,
-            project_key: found.keys.projectKey,
-            import_id: row.id,
-            step,
-            stats: outcome.stats,
-            ...(failed ? { error: failure } : {}),
-          },
-          correlationId: row.id,
-        },
-      );
-      return { ...found, row };
-    })
-    .finally(() => claimed.claim.end());
+  const done = await inTransaction(ctx, async (ctx) => {
+    const [row] = await ctx.db
+      .update(imports)
+      .set({
+        status: failed ? 'failed' : STEP_TO[step],
+        stats: sql`${imports.stats} || ${JSON.stringify(outcome.stats)}::jsonb`,
+        error: failure,
+        runningStep: null,
+        runningSince: null,
+        runningOwner: null,
+        updatedAt: ctx.now(),
+      })
+      .where(and(eq(imports.id, claimed.row.id), eq(imports.runningOwner, claimed.claim.owner)))
+      .returning();
+    if (!row) throw conflict(`The ${step} step of this import was taken over; see its status`);
+    await appendAudit(ctx, {
+      workspaceId: row.workspaceId,
+      action: failed ? 'import.failed' : `import.${STEP_TO[step]}`,
+      target: { type: 'import', id: row.id },
+      params: {
+        workspace_key: found.keys.workspaceKey,
+        project_key: found.keys.projectKey,
+        import_id: row.id,
+        step,
+        stats: outcome.stats,
+        ...(failed ? { error: failure } : {}),
+      },
+      correlationId: row.id,
+    });
+    return { ...found, row };
+  }).finally(() => claimed.claim.end());
   await removeUnneededUpload(ctx, done.row);
   return done;
 }

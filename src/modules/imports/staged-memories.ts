@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
@@ -47,8 +48,8 @@ export async function updateStaged({
   };
 }): Promise<StagedMemoryRow> {
   const found = await requireImport(ctx, input.id);
-  return ctx.db.transaction(async (tx) => {
-    const [staged] = await tx
+  return inTransaction(ctx, async (ctx) => {
+    const [staged] = await ctx.db
       .select()
       .from(stagedMemories)
       .where(and(eq(stagedMemories.importId, input.id), eq(stagedMemories.id, input.staged_id)))
@@ -60,7 +61,7 @@ export async function updateStaged({
     const content = redacted?.text ?? staged.content;
     const type = input.type ?? staged.type;
     const hash = contentHash(content);
-    const [twin] = await tx
+    const [twin] = await ctx.db
       .select({ id: stagedMemories.id })
       .from(stagedMemories)
       .where(
@@ -73,7 +74,7 @@ export async function updateStaged({
       )
       .limit(1);
     if (twin) throw conflict(`Staged memory ${twin.id} of this import already has this type and content`);
-    const [row = missing('the updated staged memory')] = await tx
+    const [row = missing('the updated staged memory')] = await ctx.db
       .update(stagedMemories)
       .set({
         selected: input.selected ?? staged.selected,
@@ -85,22 +86,19 @@ export async function updateStaged({
       })
       .where(eq(stagedMemories.id, staged.id))
       .returning();
-    await appendAudit(
-      { ...ctx, db: tx },
-      {
-        workspaceId: found.row.workspaceId,
-        action: 'import.staged_updated',
-        target: { type: 'staged_memory', id: staged.id },
-        params: {
-          workspace_key: found.keys.workspaceKey,
-          project_key: found.keys.projectKey,
-          import_id: input.id,
-          staged_id: staged.id,
-          changed: (['selected', 'type', 'content'] as const).filter((k) => input[k] !== undefined),
-        },
-        correlationId: input.id,
+    await appendAudit(ctx, {
+      workspaceId: found.row.workspaceId,
+      action: 'import.staged_updated',
+      target: { type: 'staged_memory', id: staged.id },
+      params: {
+        workspace_key: found.keys.workspaceKey,
+        project_key: found.keys.projectKey,
+        import_id: input.id,
+        staged_id: staged.id,
+        changed: (['selected', 'type', 'content'] as const).filter((k) => input[k] !== undefined),
       },
-    );
+      correlationId: input.id,
+    });
     return row;
   });
 }

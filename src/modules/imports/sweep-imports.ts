@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { appendAudit } from '../audit/index.ts';
 import { projects } from '../projects/index.ts';
 import { workspaces } from '../workspaces/index.ts';
@@ -70,8 +71,8 @@ async function expireUploads(ctx: Ctx): Promise<number> {
       .limit(EXPIRE_BATCH);
     for (const { row, workspaceKey, projectKey } of batch) {
       // Conditional again: a parse claimed in the meantime wins, and this import stays as it is.
-      const done = await ctx.db.transaction(async (tx) => {
-        const [updated] = await tx
+      const done = await inTransaction(ctx, async (ctx) => {
+        const [updated] = await ctx.db
           .update(imports)
           .set({
             status: 'failed',
@@ -84,22 +85,19 @@ async function expireUploads(ctx: Ctx): Promise<number> {
           .where(and(eq(imports.id, row.id), stale()))
           .returning({ id: imports.id });
         if (!updated) return false;
-        await appendAudit(
-          { ...ctx, db: tx },
-          {
-            workspaceId: row.workspaceId,
-            action: 'import.expired',
-            target: { type: 'import', id: row.id },
-            params: {
-              workspace_key: workspaceKey,
-              project_key: projectKey,
-              import_id: row.id,
-              file_name: row.fileName,
-              retention_hours: hours,
-            },
-            correlationId: row.id,
+        await appendAudit(ctx, {
+          workspaceId: row.workspaceId,
+          action: 'import.expired',
+          target: { type: 'import', id: row.id },
+          params: {
+            workspace_key: workspaceKey,
+            project_key: projectKey,
+            import_id: row.id,
+            file_name: row.fileName,
+            retention_hours: hours,
           },
-        );
+          correlationId: row.id,
+        });
         return true;
       });
       if (done) {

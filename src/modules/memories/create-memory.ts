@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { validated } from '../../platform/http/validate.ts';
 import { requireProjectRole } from '../projects/index.ts';
 import { memoryProjectOf } from './memory-access.ts';
@@ -21,16 +22,15 @@ export async function createMemory({
   input: CreateMemoryInput;
 }): Promise<StoredMemory & { workspaceKey: string; projectKey: string }> {
   const { status, ...fields } = validated(createMemoryBody, input);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return inTransaction(ctx, async (ctx) => {
     const access = await requireProjectRole(
-      txCtx,
+      ctx,
       fields.workspace_key,
       fields.project_key,
       status === 'draft' ? 'writer' : 'maintainer',
     );
     const project = memoryProjectOf(access);
-    const [stored] = await storeMemories(txCtx, project, [
+    const [stored] = await storeMemories(ctx, project, [
       {
         type: fields.type,
         content: fields.content,

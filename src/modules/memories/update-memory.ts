@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict, forbidden } from '../../platform/http/errors.ts';
 import { validated } from '../../platform/http/validate.ts';
 import { appendAudit } from '../audit/index.ts';
@@ -31,9 +32,8 @@ export async function updateMemory({
 }): Promise<StoredMemory & { workspaceKey: string; projectKey: string }> {
   const { id, ...rest } = input;
   const { workspace_key, ...body } = validated(updateMemoryBody, rest);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    const { memory, access, project } = await requireMemory(txCtx, id, workspace_key, 'writer', true);
+  return inTransaction(ctx, async (ctx) => {
+    const { memory, access, project } = await requireMemory(ctx, id, workspace_key, 'writer', true);
     const isMaintainer = projectRank(access.role) >= projectRank('maintainer');
     if (body.status !== undefined && body.status !== memory.status && !isMaintainer) {
       throw forbidden('Changing the status of a memory requires the project maintainer role');
@@ -64,8 +64,8 @@ export async function updateMemory({
       changed.push('status');
     }
     const hash = contentHash(next.content);
-    if (textChanged) await assertNotDuplicate(txCtx, memory, next.type, hash);
-    const [row = missing('the updated memory')] = await tx
+    if (textChanged) await assertNotDuplicate(ctx, memory, next.type, hash);
+    const [row = missing('the updated memory')] = await ctx.db
       .update(memories)
       .set({
         ...next,
@@ -76,9 +76,9 @@ export async function updateMemory({
       })
       .where(eq(memories.id, memory.id))
       .returning(memoryColumns);
-    await tx.insert(memoryVersions).values(versionOf(row, 'updated', actorUserId(ctx)));
-    if (changed.includes('content')) await learnWords(txCtx, project.id, [next.content]);
-    await appendAudit(txCtx, {
+    await ctx.db.insert(memoryVersions).values(versionOf(row, 'updated', actorUserId(ctx)));
+    if (changed.includes('content')) await learnWords(ctx, project.id, [next.content]);
+    await appendAudit(ctx, {
       workspaceId: project.workspaceId,
       action: 'memory.updated',
       target: { type: 'memory', id: memory.id },

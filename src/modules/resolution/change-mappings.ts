@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { appendAudit } from '../audit/index.ts';
 import { requireWorkspaceRole, workspaces, type ProjectMapping } from '../workspaces/index.ts';
@@ -19,16 +20,15 @@ export async function changeMappings(
     changed?: string[];
   },
 ): Promise<ProjectMapping> {
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    const access = await requireWorkspaceRole(txCtx, workspaceKey, 'admin', { lock: true });
+  return inTransaction(ctx, async (ctx) => {
+    const access = await requireWorkspaceRole(ctx, workspaceKey, 'admin', { lock: true });
     const { next, mapping, changed } = change(access.workspace.projectMappings);
     if (changed?.length === 0) return mapping;
-    await tx
+    await ctx.db
       .update(workspaces)
       .set({ projectMappings: next, updatedAt: ctx.now() })
       .where(eq(workspaces.id, access.workspace.id));
-    await appendAudit(txCtx, {
+    await appendAudit(ctx, {
       workspaceId: access.workspace.id,
       action: `project_mapping.${action}`,
       target: { type: 'project_mapping', id: mapping.id },

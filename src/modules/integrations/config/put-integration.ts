@@ -1,4 +1,5 @@
 import type { Ctx } from '../../../platform/context.ts';
+import { inTransaction } from '../../../platform/db/in-transaction.ts';
 import { conflict, invalidField, providerLocked } from '../../../platform/http/errors.ts';
 import { outboundUrlProblem } from '../../../platform/outbound-address.ts';
 import { validated } from '../../../platform/http/validate.ts';
@@ -32,9 +33,8 @@ export async function putIntegration({
 }): Promise<IntegrationView> {
   const body = validated(putIntegrationBody, input);
   const provider = body.provider;
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    const access = await requireWorkspaceRole(txCtx, body.workspace_key, 'admin', { lock: true });
+  return inTransaction(ctx, async (ctx) => {
+    const access = await requireWorkspaceRole(ctx, body.workspace_key, 'admin', { lock: true });
     if (ctx.config.integrations.locked.includes(provider)) throw providerLocked(provider);
     for (const field of URL_FIELDS[provider]) {
       const url = (body.config as Record<string, unknown>)[field];
@@ -42,7 +42,7 @@ export async function putIntegration({
         typeof url === 'string' ? outboundUrlProblem(url, ctx.config.integrations.allowPrivateNetwork) : null;
       if (problem) throw invalidField(`body.config.${field}`, problem);
     }
-    const saved = await savedIntegrations(txCtx, access.workspace.id, providersNeeded(provider));
+    const saved = await savedIntegrations(ctx, access.workspace.id, providersNeeded(provider));
     const before = saved.get(provider);
     const given = splitSecrets(provider, body.config);
     const untouched = SECRET_FIELDS[provider].filter((k) => !(k in given.sealed));
@@ -63,18 +63,18 @@ export async function putIntegration({
       const values = {
         enabled: body.enabled,
         config: given.open,
-        sealedSecrets: sealSecrets(txCtx, access.workspace.id, provider, secrets),
+        sealedSecrets: sealSecrets(ctx, access.workspace.id, provider, secrets),
         updatedBy: access.actor.userId,
         updatedAt: ctx.now(),
       };
-      await tx
+      await ctx.db
         .insert(integrationConfigs)
         .values({ workspaceId: access.workspace.id, provider, ...values })
         .onConflictDoUpdate({
           target: [integrationConfigs.workspaceId, integrationConfigs.provider],
           set: values,
         });
-      await appendAudit(txCtx, {
+      await appendAudit(ctx, {
         workspaceId: access.workspace.id,
         action: 'integration.updated',
         target: { type: 'integration', id: provider },

@@ -1,5 +1,6 @@
 import type { Provider } from '../../../config/index.ts';
 import type { Ctx } from '../../../platform/context.ts';
+import { inTransaction } from '../../../platform/db/in-transaction.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { appendAudit } from '../../audit/index.ts';
 import { requireWorkspaceRole } from '../../workspaces/index.ts';
@@ -29,11 +30,14 @@ export async function auditedProviderCall<T>(
 ): Promise<T> {
   const access = await requireWorkspaceRole(ctx, call.workspaceKey, 'member');
   const audit = (params: Record<string, unknown>, metadata: Record<string, unknown>) =>
-    ctx.db.transaction((tx) =>
-      appendAudit(
-        { ...ctx, db: tx },
-        { workspaceId: access.workspace.id, action: call.action, target: call.target, params, metadata },
-      ),
+    inTransaction(ctx, (ctx) =>
+      appendAudit(ctx, {
+        workspaceId: access.workspace.id,
+        action: call.action,
+        target: call.target,
+        params,
+        metadata,
+      }),
     );
   let result: T;
   try {
