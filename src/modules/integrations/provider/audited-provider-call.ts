@@ -1,7 +1,7 @@
 import type { Provider } from '../../../config/index.ts';
 import type { Ctx } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/errors.ts';
-import { appendAudit } from '../../audit/index.ts';
+import { appendAudit, type AuditAction } from '../../audit/index.ts';
 import { requireWorkspaceRole } from '../../workspaces/index.ts';
 import { configuredIntegration } from '../config/configured-integration.ts';
 import type { EffectiveIntegration } from '../config/effective-integration.ts';
@@ -9,7 +9,7 @@ import type { EffectiveIntegration } from '../config/effective-integration.ts';
 export interface ProviderCall {
   workspaceKey: string;
   provider: Provider;
-  action: string;
+  action: Extract<AuditAction, `tracker.${string}` | `wiki.${string}`>;
   target: { type: string; id: string | null };
   params: Record<string, unknown>;
 }
