@@ -74,7 +74,7 @@ export async function readTrackerIssue({
       params: { issue_key: key },
     },
     async (integration) => {
-      const site = siteUrl(String(integration.fields.base_url));
+      const site = siteUrl(integration.fields.base_url);
       const url = `${site}/rest/api/3/issue/${encodeURIComponent(key)}?fields=${SEARCH_FIELDS},description,comment`;
       const issue = await providerGetJson(ctx, integration, url, `Issue ${key}`);
       // Never null: the key asked for stands in when the answer has none.

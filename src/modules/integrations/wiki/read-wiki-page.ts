@@ -41,7 +41,7 @@ export async function readWikiPage({
       params: { page_id: id },
     },
     async (integration) => {
-      const root = wikiApiRoot(String(integration.fields.base_url));
+      const root = wikiApiRoot(integration.fields.base_url);
       const url = `${root}/api/v2/pages/${encodeURIComponent(id)}?body-format=storage`;
       const page = await providerGetJson(ctx, integration, url, `Page ${id}`);
       // Loaded with the first page read, not at every server start (html-to-text and its

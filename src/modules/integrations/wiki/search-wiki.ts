@@ -64,7 +64,7 @@ export async function searchWiki({
       params,
     },
     async (integration) => {
-      const root = wikiApiRoot(String(integration.fields.base_url));
+      const root = wikiApiRoot(integration.fields.base_url);
       const query = new URLSearchParams({ cql: searchCql(input.q), limit: String(input.limit) });
       const body = await providerGetJson(ctx, integration, `${root}/rest/api/search?${query}`, 'Search');
       return list(body.results)
