@@ -1,4 +1,6 @@
 import { isApiFailure, segment, type ApiPort } from '../../modules/mcp/index.ts';
+import type { z } from 'zod';
+import type { resolutionAnswer } from '../../modules/resolution/index.ts';
 import type { GitContext } from './git-context.ts';
 import type { CallContext, ContextState, Given, McpContext, ProjectView } from '../../modules/mcp/index.ts';
 import { onlyWorkspace } from './only-workspace.ts';
@@ -18,15 +20,8 @@ export interface SessionOptions {
   ttlMs?: number;
 }
 
-/** The answer of POST /v1/resolve-project (the fields used here). */
-interface Resolution {
-  project: ProjectView;
-  resolved_by: string;
-  created: boolean;
-  subpath: string | null;
-  auto_switch_repo: boolean;
-  auto_switch_subproject: boolean;
-}
+/** The answer of POST /v1/resolve-project. */
+type Resolution = z.output<typeof resolutionAnswer>;
 
 type Report = Pick<CallContext, 'switched' | 'notice'>;
 

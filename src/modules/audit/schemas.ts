@@ -69,6 +69,8 @@ export const chainReport = z.object({
     .nullable(),
 });
 
+export type ChainReport = z.output<typeof chainReport>;
+
 export const accessEvent = z.object({
   id: z.string(),
   created_at: timestamp,

@@ -160,6 +160,8 @@ export const scoreParts = z.object({
   subpath_boost: z.number(),
   status_weight: z.number(),
 });
+/** The parts of a recalled memory's score (`explain=true`), as score-recall.ts computes them. */
+export type ScoreParts = z.output<typeof scoreParts>;
 export const recalledMemory = memoryAnswer.extend({ explain: scoreParts.optional() });
 export const memoryList = listAnswer(recalledMemory).extend({
   query: z

@@ -8,20 +8,11 @@ import { adfToText } from './adf-to-text.ts';
 import { normalizeIssueKey } from './jql.ts';
 import { SEARCH_FIELDS } from './search-tracker.ts';
 import { at, text, type Json } from '../provider/provider-json.ts';
-import { issueComments, issueField, issueSummary, type TrackerIssueSummary } from './tracker-issue.ts';
+import type { TrackerIssueSummary, TrackerIssueText } from './schemas.ts';
+import { issueComments, issueField, issueSummary } from './tracker-issue.ts';
 
 /** Comments shown with an issue, newest last. */
 export const RECENT_COMMENTS = 5;
-
-export interface TrackerIssueText {
-  key: string;
-  summary: string;
-  status: string | null;
-  url: string;
-  updated: string | null;
-  content: string;
-  truncated: boolean;
-}
 
 function commentText(c: unknown): string {
   const who = text(at(c, 'author', 'displayName')) ?? 'someone';

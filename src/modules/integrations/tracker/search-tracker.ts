@@ -6,7 +6,8 @@ import type { ConfiguredIntegration } from '../config/effective-integration.ts';
 import { providerGetJson, providerStatus } from '../provider/provider-call.ts';
 import { fullTextTerms, normalizeIssueKey, searchJql } from './jql.ts';
 import { list } from '../provider/provider-json.ts';
-import { issueSummary, type TrackerIssueSummary } from './tracker-issue.ts';
+import type { TrackerIssueSummary } from './schemas.ts';
+import { issueSummary } from './tracker-issue.ts';
 
 export const SEARCH_FIELDS = 'summary,status,issuetype,assignee,updated';
 

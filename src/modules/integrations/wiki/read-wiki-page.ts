@@ -6,16 +6,8 @@ import { clipContent } from '../provider/clip-content.ts';
 import { providerGetJson } from '../provider/provider-call.ts';
 import { at, text } from '../provider/provider-json.ts';
 import { pageIdFrom } from './cql.ts';
+import type { WikiPageText } from './schemas.ts';
 import { pageUrl } from './search-wiki.ts';
-
-export interface WikiPageText {
-  id: string;
-  title: string;
-  url: string;
-  updated: string | null;
-  content: string;
-  truncated: boolean;
-}
 
 /**
  * Reads one wiki page (Confluence Cloud v2 pages API, storage format) as plain text, clipped at

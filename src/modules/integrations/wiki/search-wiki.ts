@@ -5,15 +5,7 @@ import { wikiApiRoot } from '../provider/base-url.ts';
 import { providerGetJson } from '../provider/provider-call.ts';
 import { at, list, text } from '../provider/provider-json.ts';
 import { searchCql } from './cql.ts';
-
-export interface WikiPageSummary {
-  id: string;
-  title: string;
-  space: string | null;
-  excerpt: string;
-  updated: string | null;
-  url: string;
-}
+import type { WikiPageSummary } from './schemas.ts';
 
 /** Search highlighting markers and whitespace runs out of a title or excerpt. */
 const plainText = (s: string | null) =>
