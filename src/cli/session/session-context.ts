@@ -1,8 +1,10 @@
 import { isApiFailure, segment, type ApiPort } from '../../modules/mcp/index.ts';
 import type { z } from 'zod';
-import type { resolutionAnswer } from '../../modules/resolution/index.ts';
+import { projectAnswer } from '../../modules/projects/index.ts';
+import { resolutionAnswer } from '../../modules/resolution/index.ts';
+import { workspaceAnswer } from '../../modules/workspaces/index.ts';
 import type { GitContext } from './git-context.ts';
-import type { CallContext, ContextState, Given, McpContext, ProjectView } from '../../modules/mcp/index.ts';
+import type { CallContext, ContextState, Given, McpContext } from '../../modules/mcp/index.ts';
 import { onlyWorkspace } from './only-workspace.ts';
 import { decideSwitch, type SwitchScope } from './switch-policy.ts';
 
@@ -93,7 +95,7 @@ export class SessionContext implements McpContext {
   }
 
   async setWorkspace(workspaceKey: string): Promise<ContextState> {
-    await this.options.api.get(`/v1/workspaces/${segment(workspaceKey)}`);
+    await this.options.api.get(`/v1/workspaces/${segment(workspaceKey)}`, workspaceAnswer);
     this.workspaceKey = workspaceKey;
     this.workspaceNote = undefined;
     this.active = null;
@@ -105,7 +107,7 @@ export class SessionContext implements McpContext {
 
   async setProject(projectKey: string, workspaceKey?: string): Promise<ContextState> {
     const workspace = await this.workspace({ workspace_key: workspaceKey });
-    const project = await this.options.api.get<ProjectView>(`/v1/projects/${segment(projectKey)}`, {
+    const project = await this.options.api.get(`/v1/projects/${segment(projectKey)}`, projectAnswer, {
       workspace_key: workspace,
     });
     if (workspace !== this.workspaceKey) this.workspaceNote = undefined;
@@ -208,10 +210,11 @@ export class SessionContext implements McpContext {
     }
     let resolution: Resolution;
     try {
-      resolution = await this.options.api.post<Resolution>('/v1/resolve-project', {
-        workspace_key,
-        ...clues,
-      });
+      resolution = await this.options.api.post(
+        '/v1/resolve-project',
+        { workspace_key, ...clues },
+        resolutionAnswer,
+      );
     } catch (err) {
       if (generation !== this.generation) return {}; // the context changed meanwhile
       const nothingHere = isApiFailure(err) && (err.status === 404 || err.status === 400);

@@ -4,4 +4,3 @@ export { oneLine } from './one-line.ts';
 export { renderMarkdown } from './render-markdown.ts';
 export { contextRoutes } from './routes.ts';
 export { bundleAnswer } from './schemas.ts';
-export type { Bundle } from './schemas.ts';
