@@ -1,5 +1,6 @@
 import { clientEnv, type ClientConfig } from '../../config/client.ts';
-import { pathWithQuery, type ApiPort } from '../../modules/mcp/index.ts';
+import { AnswerMismatchError, checkedAnswer, pathWithQuery, type ApiPort } from '../../modules/mcp/index.ts';
+import { CliError } from '../cli-error.ts';
 import { readGitContext } from './git-context.ts';
 import { SessionContext } from './session-context.ts';
 import { ApiClient } from '../api-client.ts';
@@ -28,8 +29,23 @@ export function clientSession(
   return { config, client, api, context };
 }
 
+/** `answer` checked by `check`; a mismatch is a CliError (one line, no stack, exit 1). */
+function cliChecked<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    throw err instanceof AnswerMismatchError ? new CliError(err.message) : err;
+  }
+}
+
 /** The API port of the MCP tools over the CLI's HTTP client. */
 export const apiPortOver = (client: ApiClient): ApiPort => ({
-  get: (path, query) => client.json('GET', pathWithQuery(path, query)),
-  post: (path, body) => client.json('POST', path, body),
+  get: async (path, answer, query) => {
+    const body = await client.json('GET', pathWithQuery(path, query));
+    return cliChecked(() => checkedAnswer(answer, body, `GET ${path}`));
+  },
+  post: async (path, body, answer) => {
+    const sent = await client.json('POST', path, body);
+    return cliChecked(() => checkedAnswer(answer, sent, `POST ${path}`));
+  },
 });

@@ -1,9 +1,5 @@
 import type { ApiPort } from '../../modules/mcp/index.ts';
-
-/** The part of `GET /v1/me` the choice reads. */
-interface Me {
-  workspaces: Array<{ workspace_key: string }>;
-}
+import { meAnswer } from '../../modules/users/index.ts';
 
 /** Most workspace keys a message lists. */
 const LISTED = 20;
@@ -35,7 +31,7 @@ export function onlyWorkspace(api: ApiPort): () => Promise<string> {
   let asked: Promise<string[]> | null = null;
   return async () => {
     if (!asked) {
-      const answer = api.get<Me>('/v1/me').then((me) => me.workspaces.map((w) => w.workspace_key));
+      const answer = api.get('/v1/me', meAnswer).then((me) => me.workspaces.map((w) => w.workspace_key));
       answer.catch(() => {
         if (asked === answer) asked = null;
       });

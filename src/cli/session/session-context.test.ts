@@ -179,9 +179,9 @@ describe('SessionContext: ensureContext', () => {
     const direct = apiPortOf(h, user);
     const held: ApiPort = {
       get: direct.get,
-      post: async (path, body) => {
+      post: async (path, body, answer) => {
         await gate;
-        return direct.post(path, body);
+        return direct.post(path, body, answer);
       },
     };
     const { context } = await scene({}, [API, WEB], { api: held });
@@ -226,7 +226,10 @@ describe('SessionContext: ensureContext', () => {
     const http = new ApiClient({ serviceUrl: 'http://127.0.0.1:1', apiKey: user.key }, 5000);
     const unreachable = apiPortOver(http);
     let port = unreachable;
-    const switchable: ApiPort = { get: (p, q) => port.get(p, q), post: (p, b) => port.post(p, b) };
+    const switchable: ApiPort = {
+      get: (p, a, q) => port.get(p, a, q),
+      post: (p, b, a) => port.post(p, b, a),
+    };
     const flaky = await scene({}, [API], { api: switchable });
     await expect(flaky.context.project({})).rejects.toThrow(/Cannot reach the ctxhub server/);
     port = apiPortOf(h, user);

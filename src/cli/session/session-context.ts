@@ -1,6 +1,10 @@
 import { isApiFailure, segment, type ApiPort } from '../../modules/mcp/index.ts';
+import type { z } from 'zod';
+import { projectAnswer } from '../../modules/projects/index.ts';
+import { resolutionAnswer } from '../../modules/resolution/index.ts';
+import { workspaceAnswer } from '../../modules/workspaces/index.ts';
 import type { GitContext } from './git-context.ts';
-import type { CallContext, ContextState, Given, McpContext, ProjectView } from '../../modules/mcp/index.ts';
+import type { CallContext, ContextState, Given, McpContext } from '../../modules/mcp/index.ts';
 import { onlyWorkspace } from './only-workspace.ts';
 import { decideSwitch, type SwitchScope } from './switch-policy.ts';
 import { missing } from '../../platform/missing.ts';
@@ -19,15 +23,8 @@ export interface SessionOptions {
   ttlMs?: number;
 }
 
-/** The answer of POST /v1/resolve-project (the fields used here). */
-interface Resolution {
-  project: ProjectView;
-  resolved_by: string;
-  created: boolean;
-  subpath: string | null;
-  auto_switch_repo: boolean;
-  auto_switch_subproject: boolean;
-}
+/** The answer of POST /v1/resolve-project. */
+type Resolution = z.output<typeof resolutionAnswer>;
 
 type Report = Pick<CallContext, 'switched' | 'notice'>;
 
@@ -99,7 +96,7 @@ export class SessionContext implements McpContext {
   }
 
   async setWorkspace(workspaceKey: string): Promise<ContextState> {
-    await this.options.api.get(`/v1/workspaces/${segment(workspaceKey)}`);
+    await this.options.api.get(`/v1/workspaces/${segment(workspaceKey)}`, workspaceAnswer);
     this.workspaceKey = workspaceKey;
     this.workspaceNote = undefined;
     this.active = null;
@@ -111,7 +108,7 @@ export class SessionContext implements McpContext {
 
   async setProject(projectKey: string, workspaceKey?: string): Promise<ContextState> {
     const workspace = await this.workspace({ workspace_key: workspaceKey });
-    const project = await this.options.api.get<ProjectView>(`/v1/projects/${segment(projectKey)}`, {
+    const project = await this.options.api.get(`/v1/projects/${segment(projectKey)}`, projectAnswer, {
       workspace_key: workspace,
     });
     if (workspace !== this.workspaceKey) this.workspaceNote = undefined;
@@ -214,10 +211,11 @@ export class SessionContext implements McpContext {
     }
     let resolution: Resolution;
     try {
-      resolution = await this.options.api.post<Resolution>('/v1/resolve-project', {
-        workspace_key,
-        ...clues,
-      });
+      resolution = await this.options.api.post(
+        '/v1/resolve-project',
+        { workspace_key, ...clues },
+        resolutionAnswer,
+      );
     } catch (err) {
       if (generation !== this.generation) return {}; // the context changed meanwhile
       const nothingHere = isApiFailure(err) && (err.status === 404 || err.status === 400);

@@ -109,7 +109,10 @@ describe('SessionContext without a configured workspace', () => {
       new ApiClient({ serviceUrl: 'http://127.0.0.1:1', apiKey: user.key }, 5000),
     );
     let port = unreachable;
-    const switchable: ApiPort = { get: (p, q) => port.get(p, q), post: (p, b) => port.post(p, b) };
+    const switchable: ApiPort = {
+      get: (p, a, q) => port.get(p, a, q),
+      post: (p, b, a) => port.post(p, b, a),
+    };
     const { api, calls } = recordingPort(switchable);
     const context = new SessionContext({ api, readGit: async () => inRepo });
     await expect(context.project({})).rejects.toThrow(/Cannot reach the ctxhub server/);

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { newId } from '../../platform/ids.ts';
+import type { AuditAction } from './audit-action.ts';
 import { entryHash, type HashedEntry } from './chain-hash.ts';
 import { auditChainHeads, auditLog, type AuditRow } from './table.ts';
 import { missing } from '../../platform/missing.ts';
@@ -11,7 +12,7 @@ export const SERVER_CHAIN = 'server';
 export interface AuditInput {
   /** The workspace the entry belongs to; null for server-level entries (users, own API keys). */
   workspaceId: string | null;
-  action: string;
+  action: AuditAction;
   target: { type: string; id?: string | null };
   params?: Record<string, unknown>;
   metadata?: Record<string, unknown>;

@@ -1,58 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { enc, type Harness, type TestUser } from '../../test/harness.ts';
 import { projects } from '../projects/table.ts';
 import { workspaces } from '../workspaces/table.ts';
 import { recordAccessChange, type AccessChangeInput } from './record-access-change.ts';
+import type { accessEvent, auditEntry, ChainReport } from './schemas.ts';
 
 /** An entry of GET /v1/audit-logs. */
-export interface AuditEntry {
-  id: string;
-  seq: number;
-  workspace_key: string | null;
-  action: string;
-  target: {
-    type: string;
-    id: string | null;
-    params: Record<string, unknown>;
-    metadata: Record<string, unknown>;
-  };
-  actor: { user_id: string | null; system: string | null };
-  correlation_id: string | null;
-  request_id: string | null;
-  created_at: string;
-  prev_hash: string | null;
-  hash: string;
-}
-
-/** The answer of GET /v1/audit/verify. */
-export interface ChainReport {
-  intact: boolean;
-  entries_checked: number;
-  head_seq: number;
-  first_break: { seq: number; id: string | null; reason: string; message: string } | null;
-}
+export type AuditEntry = z.output<typeof auditEntry>;
 
 /** An event of GET /v1/audit/access-timeline. */
-export interface AccessEvent {
-  id: string;
-  created_at: string;
-  action: string;
-  summary: string;
-  source: string;
-  change: string;
-  actor: { user_id: string | null; email: string | null; system: string | null };
-  target_user: { id: string; email: string | null };
-  workspace_key: string;
-  project_key: string | null;
-  old_role: string | null;
-  new_role: string | null;
-  correlation_id: string | null;
-  evidence: Record<string, unknown> | null;
-  params: Record<string, unknown>;
-}
+export type AccessEvent = z.output<typeof accessEvent>;
 
 interface Page<T> {
   items: T[];

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
+import type { AccessScope, AccessVerb } from './audit-action.ts';
 import { appendAudit } from './append-audit.ts';
 import { accessEvents, type AccessChange, type AccessSource, type AuditRow } from './table.ts';
 
@@ -14,7 +15,11 @@ export interface AccessChangeInput {
   evidence?: Record<string, unknown>;
 }
 
-const ACTION_OF: Record<AccessChange, string> = { add: 'added', change: 'role_changed', remove: 'removed' };
+const ACTION_OF: Record<AccessChange, AccessVerb> = {
+  add: 'added',
+  change: 'role_changed',
+  remove: 'removed',
+};
 
 /**
  * The one way to record a membership change, whoever makes it (manual routes today; code host,
@@ -24,7 +29,7 @@ const ACTION_OF: Record<AccessChange, string> = { add: 'added', change: 'role_ch
  */
 export async function recordAccessChange(ctx: Ctx, input: AccessChangeInput): Promise<AuditRow> {
   const change: AccessChange = input.oldRole === null ? 'add' : input.newRole === null ? 'remove' : 'change';
-  const scope = input.project ? 'project_member' : 'workspace_member';
+  const scope: AccessScope = input.project ? 'project_member' : 'workspace_member';
   const params: Record<string, unknown> = {
     source: input.source,
     target_user_id: input.targetUserId,

@@ -35,7 +35,7 @@ const actor = z.object({
   system: z.string().nullable().describe('Set when a system flow acted'),
 });
 
-const auditEntry = z.object({
+export const auditEntry = z.object({
   id: z.string(),
   seq: z.number().int(),
   workspace_key: z.string().nullable(),
@@ -69,7 +69,9 @@ export const chainReport = z.object({
     .nullable(),
 });
 
-const accessEvent = z.object({
+export type ChainReport = z.output<typeof chainReport>;
+
+export const accessEvent = z.object({
   id: z.string(),
   created_at: timestamp,
   action: z.string(),

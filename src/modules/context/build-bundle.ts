@@ -3,10 +3,11 @@ import { invalidField } from '../../platform/http/errors.ts';
 import { DEFAULT_STATUSES, recallMemories, SUBPATH_BOOST } from '../memories/index.ts';
 import { requireProjectRole } from '../projects/index.ts';
 import { loadSnapshotCandidates, type BundleCandidate } from './bundle-candidates.ts';
-import { buildSnapshot, presentItem, type BundleItem, type SnapshotSection } from './bundle-sections.ts';
-import { fitSections, loadTokenizer, tokenCount, type SectionUse } from './fit-budget.ts';
+import { buildSnapshot, presentItem, type SnapshotSection } from './bundle-sections.ts';
+import { fitSections, loadTokenizer, tokenCount } from './fit-budget.ts';
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
 import { oneLine } from './one-line.ts';
+import type { Bundle, BundleItem, SectionUse } from './schemas.ts';
 
 /** Memories recalled for `q` before the budget picks how many fit. */
 const RETRIEVAL_LIMIT = 10;
@@ -18,26 +19,6 @@ export interface BundleInput {
   current_subpath?: string | undefined;
   mode: 'default' | 'debug';
   budget?: number | undefined;
-}
-
-export interface Bundle {
-  project: { key: string; name: string };
-  snapshot: {
-    summary: string;
-    top_decisions: BundleItem[];
-    top_constraints: BundleItem[];
-    active_work: BundleItem[];
-    recent_activity: BundleItem[];
-  };
-  retrieval: { query: string; results: BundleItem[] };
-  debug?: {
-    resolved_workspace: string;
-    resolved_project: string;
-    monorepo_mode: 'on' | 'off';
-    current_subpath: string;
-    boosts_applied: Record<string, unknown>;
-    token_budget: { budget: number; used: number; fixed: number; sections: Record<string, SectionUse> };
-  };
 }
 
 /** The budget asked for, re-checked (callers other than the route may pass anything). */

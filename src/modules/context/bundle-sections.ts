@@ -1,20 +1,9 @@
 import { iso } from '../../platform/http/fields.ts';
 import { recencyWeight, STATUS_WEIGHTS, subpathBoost, TYPE_WEIGHTS } from '../memories/index.ts';
-import type { MemoryStatus, MemoryType } from '../memories/index.ts';
+import type { MemoryType } from '../memories/index.ts';
 import type { BundleCandidate } from './bundle-candidates.ts';
 import { oneLine } from './one-line.ts';
-
-/** One line of a bundle section: never a raw message body; raw references only as `evidence_ref`. */
-export interface BundleItem {
-  id: string;
-  type?: MemoryType;
-  text: string;
-  status: MemoryStatus;
-  /** The day it was remembered (YYYY-MM-DD): a full timestamp costs tokens and says little more. */
-  created_at: string;
-  subpath?: string;
-  evidence_ref?: string;
-}
+import type { BundleItem } from './schemas.ts';
 
 export interface RankOptions {
   nowMs: number;

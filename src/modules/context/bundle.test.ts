@@ -5,7 +5,7 @@ import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
 import { created, teamAndOutsider, type Place } from '../memories/memories.fixtures.ts';
 import type { Team } from '../projects/projects.fixtures.ts';
-import type { Bundle as BundleAnswer } from './build-bundle.ts';
+import type { Bundle as BundleAnswer } from './schemas.ts';
 import { oneLine } from './one-line.ts';
 
 const h = useHarness();

@@ -3,18 +3,14 @@
  * filled up to its share of the budget; what is left over is then handed out in priority order
  * (section order). Items are whole or absent: text was already cut at word boundaries.
  */
+
+import type { SectionUse } from './schemas.ts';
+
 export interface SectionInput<T> {
   name: string;
   /** Share of the budget left after the fixed part (shares of present sections are normalized). */
   share: number;
   items: T[];
-}
-
-export interface SectionUse {
-  allocated: number;
-  used: number;
-  items: number;
-  dropped: number;
 }
 
 export interface Fitted<U> {

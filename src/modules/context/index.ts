@@ -2,6 +2,5 @@
 export { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
 export { oneLine } from './one-line.ts';
 export { renderMarkdown } from './render-markdown.ts';
-export type { Bundle } from './build-bundle.ts';
 export { contextRoutes } from './routes.ts';
 export { bundleAnswer } from './schemas.ts';

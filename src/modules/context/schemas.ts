@@ -25,21 +25,26 @@ export const bundleQuery = z.strictObject({
     .describe('markdown: the same bundle as compact Markdown'),
 });
 
+/** One line of a bundle section: never a raw message body; raw references only as `evidence_ref`. */
 const item = z.object({
   id: z.string(),
   type: z.enum(MEMORY_TYPES).optional(),
   text: z.string(),
   status: z.enum(MEMORY_STATUSES),
+  // The day it was remembered (YYYY-MM-DD): a full timestamp costs tokens and says little more.
   created_at: z.string(),
   subpath: z.string().optional(),
   evidence_ref: z.string().optional(),
 });
+export type BundleItem = z.output<typeof item>;
+/** What one section got of the budget, and what it used. */
 const sectionUse = z.object({
   allocated: z.number(),
   used: z.number(),
   items: z.number(),
   dropped: z.number(),
 });
+export type SectionUse = z.output<typeof sectionUse>;
 
 export const bundleAnswer = z.object({
   project: z.object({ key: z.string(), name: z.string() }),
@@ -67,3 +72,4 @@ export const bundleAnswer = z.object({
     })
     .optional(),
 });
+export type Bundle = z.output<typeof bundleAnswer>;

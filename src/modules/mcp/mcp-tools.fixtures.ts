@@ -26,13 +26,13 @@ export function recordingPort(inner: ApiPort): { api: ApiPort; calls: PortCall[]
   return {
     calls,
     api: {
-      get: (path, query) => {
+      get: (path, answer, query) => {
         calls.push({ method: 'GET', path: pathWithQuery(path, query) });
-        return inner.get(path, query);
+        return inner.get(path, answer, query);
       },
-      post: (path, body) => {
+      post: (path, body, answer) => {
         calls.push({ method: 'POST', path, body });
-        return inner.post(path, body);
+        return inner.post(path, body, answer);
       },
     },
   };

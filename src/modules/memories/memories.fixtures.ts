@@ -2,48 +2,25 @@
 
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import { expectError } from '../../test/assertions.ts';
 import type { Harness, TestUser } from '../../test/harness.ts';
 import { auditLogPages, type AuditEntry } from '../audit/audit-scenario.fixtures.ts';
 import { team, type Team } from '../projects/projects.fixtures.ts';
 import { outsiderWithWorkspace } from '../workspaces/members.fixtures.ts';
+import type {
+  memoryAnswer,
+  memoryList,
+  memoryVersion,
+  memoryWriteAnswer,
+  recalledMemory,
+} from './schemas.ts';
 
 /** A memory as GET /v1/memories/:id answers it. */
-export interface Memory {
-  id: string;
-  workspace_key: string;
-  project_key: string;
-  type: string;
-  content: string;
-  status: string;
-  source: string;
-  metadata: Record<string, unknown>;
-  evidence_ref: string | null;
-  created_by: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+export type Memory = z.output<typeof memoryAnswer>;
 
 /** The answer of POST and PATCH. */
-export interface MemoryWrite extends Memory {
-  redactions: number;
-  deduplicated: boolean;
-}
-
-/** The score parts `explain=true` adds to a recalled memory. */
-export interface ScoreParts {
-  score: number;
-  all_terms_matched: boolean;
-  matched_terms: string[];
-  coverage: number;
-  text_rank: number;
-  identifier_match: boolean;
-  type_weight: number;
-  recency: number;
-  subpath_boost: number;
-  status_weight: number;
-}
+export type MemoryWrite = z.output<typeof memoryWriteAnswer>;
 
 export const SCORE_PART_NAMES = [
   'all_terms_matched',
@@ -58,31 +35,13 @@ export const SCORE_PART_NAMES = [
   'type_weight',
 ];
 
-export interface Recalled extends Memory {
-  explain?: ScoreParts;
-}
+export type Recalled = z.output<typeof recalledMemory>;
 
 /** The answer of GET /v1/memories. */
-export interface RecallPage {
-  items: Recalled[];
-  next_cursor: string | null;
-  query?: { terms: string[]; corrections: Record<string, string>; candidates: number };
-}
+export type RecallPage = z.output<typeof memoryList>;
 
 /** A version of GET /v1/memories/:id/history. */
-export interface MemoryVersion {
-  memory_id: string;
-  version: number;
-  change: 'created' | 'updated' | 'deleted';
-  type: string;
-  content: string;
-  status: string;
-  source: string;
-  metadata: Record<string, unknown>;
-  evidence_ref: string | null;
-  changed_by: string | null;
-  changed_at: string;
-}
+export type MemoryVersion = z.output<typeof memoryVersion>;
 
 /** Where memories live: a workspace and one of its projects. */
 export interface Place {

@@ -1,23 +1,19 @@
 import { inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
 import { memoryFilter, type MemoryFilters } from './memory-filters.ts';
 import { candidatePool } from './recall-candidates.ts';
 import { decodeRecallCursor, encodeRecallCursor } from './recall-cursor.ts';
-import {
-  compareRank,
-  rankKey,
-  scoreCandidate,
-  type RecallCandidate,
-  type ScoreParts,
-} from './score-recall.ts';
+import type { memoryList, ScoreParts } from './schemas.ts';
+import { compareRank, rankKey, scoreCandidate, type RecallCandidate } from './score-recall.ts';
 import { allOf, anyOf, recallTerms } from './recall-terms.ts';
 import { memories, memoryColumns, type MemoryRow } from './table.ts';
 
 export interface Recall {
   items: { row: MemoryRow; explain?: ScoreParts }[];
   nextCursor: string | null;
-  query?: { terms: string[]; corrections: Record<string, string>; candidates: number };
+  query?: z.output<typeof memoryList>['query'];
 }
 
 interface RecallInput {

@@ -160,7 +160,9 @@ export const scoreParts = z.object({
   subpath_boost: z.number(),
   status_weight: z.number(),
 });
-const recalledMemory = memoryAnswer.extend({ explain: scoreParts.optional() });
+/** The parts of a recalled memory's score (`explain=true`), as score-recall.ts computes them. */
+export type ScoreParts = z.output<typeof scoreParts>;
+export const recalledMemory = memoryAnswer.extend({ explain: scoreParts.optional() });
 export const memoryList = listAnswer(recalledMemory).extend({
   query: z
     .object({
@@ -172,7 +174,7 @@ export const memoryList = listAnswer(recalledMemory).extend({
     .describe('With q and explain=true: how the query was understood'),
 });
 
-const memoryVersion = z.object({
+export const memoryVersion = z.object({
   memory_id: z.string(),
   version: z.number().int(),
   change: z.enum(['created', 'updated', 'deleted']),

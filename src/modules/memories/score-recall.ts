@@ -1,3 +1,4 @@
+import type { ScoreParts } from './schemas.ts';
 import type { MemoryStatus, MemoryType } from './table.ts';
 
 /**
@@ -33,19 +34,6 @@ export interface RecallCandidate {
   matchedMask: number;
   /** An identifier of the query matched exactly as written. */
   identifierMatch: boolean;
-}
-
-export interface ScoreParts {
-  score: number;
-  all_terms_matched: boolean;
-  matched_terms: string[];
-  coverage: number;
-  text_rank: number;
-  identifier_match: boolean;
-  type_weight: number;
-  recency: number;
-  subpath_boost: number;
-  status_weight: number;
 }
 
 export interface Scored {

@@ -5,6 +5,6 @@ export { requireProjectRole } from './access.ts';
 export type { ProjectAccess } from './access.ts';
 export { createProject } from './create-project.ts';
 export { projectRoutes } from './routes.ts';
-export { projectList } from './schemas.ts';
+export { projectAnswer, projectList } from './schemas.ts';
 export { projectMembers, projects } from './table.ts';
 export type { ProjectRole, ProjectRow } from './table.ts';

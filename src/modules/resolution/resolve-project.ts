@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, invalidField, notFound } from '../../platform/http/errors.ts';
 import { createProject, projectKey, projectMembers, projects, type ProjectRow } from '../projects/index.ts';
@@ -6,26 +7,11 @@ import { requireWorkspaceRole, type WorkspaceAccess } from '../workspaces/index.
 import type { ProjectMapping } from '../workspaces/index.ts';
 import { normalizedExternalId, normalizedSlug, type MappingKind } from '../workspaces/index.ts';
 import { monorepoSubpath, pathSegments } from './monorepo-subpath.ts';
+import type { Resolution, resolveProjectBody } from './schemas.ts';
 import { byPriority } from './mapping-order.ts';
 import { parseRemote, remoteIdentity, remoteProjectKey } from '../workspaces/index.ts';
 
-export interface ResolveProjectInput {
-  workspace_key: string;
-  codehost_remote?: string | undefined;
-  repo_root_slug?: string | undefined;
-  relative_path?: string | undefined;
-  manual_project_key?: string | undefined;
-}
-
-export interface Resolution {
-  workspaceKey: string;
-  project: ProjectRow;
-  resolvedBy: MappingKind;
-  created: boolean;
-  subpath: string | null;
-  autoSwitchRepo: boolean;
-  autoSwitchSubproject: boolean;
-}
+type ResolveProjectInput = z.output<typeof resolveProjectBody>;
 
 /** What the client told us, checked: a bad remote, folder or path is a 400, never a guess. */
 function clues(input: ResolveProjectInput) {
@@ -172,13 +158,13 @@ const answer = (
   created: boolean,
   subpath: string | null,
 ): Resolution => ({
-  workspaceKey: access.workspace.key,
+  workspace_key: access.workspace.key,
   project,
-  resolvedBy,
+  resolved_by: resolvedBy,
   created,
   subpath,
-  autoSwitchRepo: access.workspace.autoSwitchRepo,
-  autoSwitchSubproject: access.workspace.autoSwitchSubproject,
+  auto_switch_repo: access.workspace.autoSwitchRepo,
+  auto_switch_subproject: access.workspace.autoSwitchSubproject,
 });
 
 /** Creates the project (auto_create_project); created meanwhile by another request, it is found instead. */

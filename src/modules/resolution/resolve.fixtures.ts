@@ -2,17 +2,10 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { Harness, TestUser } from '../../test/harness.ts';
 import type { SettingsInput, settingsSchema } from '../workspaces/settings.ts';
+import type { resolutionAnswer } from './schemas.ts';
 
 /** What POST /v1/resolve-project answers, as the tests read it. */
-export interface ResolvedAnswer {
-  workspace_key: string;
-  project: { key: string; name: string };
-  resolved_by: string;
-  created: boolean;
-  subpath: string | null;
-  auto_switch_repo: boolean;
-  auto_switch_subproject: boolean;
-}
+export type ResolvedAnswer = z.output<typeof resolutionAnswer>;
 
 /**
  * The resolution tests' calls: a workspace with `admin` (admin) and `member` (member) and the given

@@ -27,6 +27,7 @@ export { findUser } from './find-user.ts';
 export { memberPage } from './member-page.ts';
 export { holdMembership } from './membership-locks.ts';
 export { workspaceRoutes } from './routes.ts';
+export { workspaceAnswer } from './schemas.ts';
 export {
   MAX_PROJECT_MAPPINGS,
   RESOLUTION_SOURCES,

@@ -1,5 +1,5 @@
 import type { IntegrationEnv, Provider } from '../../../config/index.ts';
-import { FIELD_DEFAULTS, REQUIRED_FIELDS } from './providers.ts';
+import { FIELD_DEFAULTS, REQUIRED_FIELDS, type ConfiguredFields, type ProviderFields } from './providers.ts';
 import { siteUrl } from '../provider/base-url.ts';
 
 /** Where a field's value comes from: saved workspace configuration, environment, the tracker's, a default. */
@@ -13,19 +13,32 @@ export interface SavedIntegration {
   updatedAt: Date;
 }
 
-/** What applies to a provider in a workspace. `fields` holds secrets in the clear: never present it. */
-export interface EffectiveIntegration {
-  provider: Provider;
+/** What applies to provider `P` in a workspace. `fields` holds secrets in the clear: never present it. */
+interface EffectiveOf<P extends Provider> {
+  provider: P;
   enabled: boolean;
   configured: boolean;
   /** Required fields no source gives. */
   missing: string[];
   source: 'workspace' | 'env' | 'none';
   locked: boolean;
-  fields: Record<string, unknown>;
+  fields: ProviderFields<P>;
   fieldSources: Record<string, FieldSource>;
   updatedAt: Date | null;
 }
+
+/** What applies to one of `P` (every provider by default), told apart by `provider`. */
+export type EffectiveIntegration<P extends Provider = Provider> = { [Q in P]: EffectiveOf<Q> }[P];
+
+/** What applies to one of `P` when every field it needs has a value: the call can be made. */
+export type ConfiguredIntegration<P extends Provider = Provider> = {
+  [Q in P]: EffectiveOf<Q> & { configured: true; fields: ConfiguredFields<Q> };
+}[P];
+
+/** Narrows `integration` to a configured one: no required field is missing. */
+export const isConfigured = <P extends Provider>(
+  integration: EffectiveIntegration<P>,
+): integration is ConfiguredIntegration<P> => integration.configured;
 
 /**
  * The configuration that applies (docs/api.md#integrations), field by field:
@@ -33,12 +46,12 @@ export interface EffectiveIntegration {
  * first); a locked provider takes the environment only. A wiki on the tracker's site may use the
  * tracker's email and token when it has none of its own (`tracker` is the tracker's answer).
  */
-export function effectiveIntegration(
+function effectiveIntegration<P extends Provider>(
   env: IntegrationEnv,
-  provider: Provider,
+  provider: P,
   saved: SavedIntegration | undefined,
-  tracker?: EffectiveIntegration,
-): EffectiveIntegration {
+  tracker?: EffectiveIntegration<'tracker'>,
+): EffectiveIntegration<P> {
   const locked = env.locked.includes(provider);
   const { enabled: envEnabled, ...fromEnv } = env.fallbacks[provider];
   const applied = locked ? undefined : saved;
@@ -65,14 +78,15 @@ export function effectiveIntegration(
   }
   if (provider === 'wiki' && tracker && sameSite(fields.base_url, tracker.fields.base_url)) {
     if (fields.email === undefined && fields.api_token === undefined) {
-      for (const k of ['email', 'api_token']) {
+      for (const k of ['email', 'api_token'] as const) {
         if (tracker.fields[k] === undefined) continue;
         fields[k] = tracker.fields[k];
         fieldSources[k] = 'tracker';
       }
     }
   }
-  const missing = REQUIRED_FIELDS[provider].filter((k) => fields[k] === undefined);
+  const required: readonly string[] = REQUIRED_FIELDS[provider];
+  const missing = required.filter((k) => fields[k] === undefined);
   const fromEnvUsed = Object.values(fieldSources).includes('env');
   const envOnlyEnabled = typeof envEnabled === 'boolean' ? envEnabled : missing.length === 0;
   const enabled =
@@ -88,7 +102,9 @@ export function effectiveIntegration(
     missing,
     source: applied ? 'workspace' : fromEnvUsed ? 'env' : 'none',
     locked,
-    fields,
+    // The one place stored JSON becomes a provider's fields: each layer was checked when it came
+    // in (a saved body by the provider's schema, a fallback by the environment's) or is a default.
+    fields: fields as ProviderFields<P>,
     fieldSources,
     updatedAt: applied?.updatedAt ?? null,
   };
@@ -104,11 +120,11 @@ export const providersNeeded = (provider: Provider): Provider[] =>
   provider === 'wiki' ? ['wiki', 'tracker'] : [provider];
 
 /** What applies to `provider`, given (at least) the saved configurations of providersNeeded. */
-export function effectiveFor(
+export function effectiveFor<P extends Provider>(
   env: IntegrationEnv,
-  provider: Provider,
+  provider: P,
   saved: ReadonlyMap<Provider, SavedIntegration>,
-): EffectiveIntegration {
+): EffectiveIntegration<P> {
   const tracker =
     provider === 'wiki' ? effectiveIntegration(env, 'tracker', saved.get('tracker')) : undefined;
   return effectiveIntegration(env, provider, saved.get(provider), tracker);

@@ -8,9 +8,10 @@ export type IntegrationView = z.output<typeof integrationAnswer>;
 
 export function integrationView(e: EffectiveIntegration, secretsUnreadable = false): IntegrationView {
   const secret = SECRET_FIELDS[e.provider];
+  const fields: Record<string, unknown> = e.fields;
   const config: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(e.fields)) if (!secret.includes(k)) config[k] = v;
-  for (const k of secret) config[`has_${k}`] = e.fields[k] !== undefined;
+  for (const [k, v] of Object.entries(fields)) if (!secret.includes(k)) config[k] = v;
+  for (const k of secret) config[`has_${k}`] = fields[k] !== undefined;
   return {
     provider: e.provider,
     enabled: e.enabled,

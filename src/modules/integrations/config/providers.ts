@@ -60,7 +60,17 @@ export const CONFIG_SCHEMAS = {
   audit_reasoner: auditReasonerConfig,
 } satisfies Record<Provider, z.ZodType>;
 
-export type ProviderConfig = z.output<(typeof CONFIG_SCHEMAS)[Provider]>;
+/** Each provider's `config` as a saved configuration gives it: its own type, from its schema. */
+type ProviderConfigs = { [P in Provider]: z.output<(typeof CONFIG_SCHEMAS)[P]> };
+/** The name of a field of `P`'s config. */
+type FieldOf<P extends Provider> = keyof ProviderConfigs[P] & string;
+type FieldNames = { [P in Provider]: readonly FieldOf<P>[] };
+
+/**
+ * A provider's fields as they apply, saved over environment fallbacks and defaults: any of them
+ * may be missing, and a cleared secret is absent (never null).
+ */
+export type ProviderFields<P extends Provider> = { [K in FieldOf<P>]?: NonNullable<ProviderConfigs[P][K]> };
 
 /** Fields stored sealed and never returned (reads say `has_<field>`). */
 export const SECRET_FIELDS: Record<Provider, readonly string[]> = {
@@ -68,14 +78,19 @@ export const SECRET_FIELDS: Record<Provider, readonly string[]> = {
   wiki: ['api_token'],
   chat: ['webhook_url'],
   audit_reasoner: ['api_key'],
-};
+} satisfies FieldNames;
 
 /** Fields a provider cannot be called without. */
-export const REQUIRED_FIELDS: Record<Provider, readonly string[]> = {
+export const REQUIRED_FIELDS = {
   tracker: ['base_url', 'email', 'api_token'],
   wiki: ['base_url', 'email', 'api_token'],
   chat: ['webhook_url'],
   audit_reasoner: ['llm_provider', 'model', 'api_key'],
+} as const satisfies FieldNames;
+
+/** A provider's fields once every field it cannot be called without has a value. */
+export type ConfiguredFields<P extends Provider> = ProviderFields<P> & {
+  [K in (typeof REQUIRED_FIELDS)[P][number] & FieldOf<P>]-?: NonNullable<ProviderConfigs[P][K]>;
 };
 
 /** Fields holding a URL the server will call: they pass the outbound guard. */
@@ -84,10 +99,10 @@ export const URL_FIELDS: Record<Provider, readonly string[]> = {
   wiki: ['base_url'],
   chat: ['webhook_url'],
   audit_reasoner: ['base_url'],
-};
+} satisfies FieldNames;
 
 /** Defaults of fields that change behaviour when nothing sets them. */
-export const FIELD_DEFAULTS: Partial<Record<Provider, Record<string, unknown>>> = {
+export const FIELD_DEFAULTS: { [P in Provider]?: ProviderFields<P> } = {
   chat: { format: 'detailed', include_target_json: false, mask_secrets: true },
 };
 

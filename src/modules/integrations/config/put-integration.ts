@@ -36,8 +36,9 @@ export async function putIntegration({
   return inTransaction(ctx, async (ctx) => {
     const access = await requireWorkspaceRole(ctx, body.workspace_key, 'admin', { lock: true });
     if (ctx.config.integrations.locked.includes(provider)) throw providerLocked(provider);
+    const config: Record<string, unknown> = body.config;
     for (const field of URL_FIELDS[provider]) {
-      const url = (body.config as Record<string, unknown>)[field];
+      const url = config[field];
       const problem =
         typeof url === 'string' ? outboundUrlProblem(url, ctx.config.integrations.allowPrivateNetwork) : null;
       if (problem) throw invalidField(`body.config.${field}`, problem);

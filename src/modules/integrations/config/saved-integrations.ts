@@ -28,7 +28,7 @@ export function sealSecrets(
  * SERVICE_INTEGRATION_ENCRYPTION_KEY changed) count as absent and are flagged, so an admin can
  * enter them again instead of the integration failing obscurely.
  */
-export function openIntegration(ctx: Ctx, row: IntegrationConfigRow): OpenedIntegration {
+function openIntegration(ctx: Ctx, row: IntegrationConfigRow): OpenedIntegration {
   let secrets: Record<string, unknown> = {};
   let secretsUnreadable = false;
   if (row.sealedSecrets) {

@@ -2,15 +2,19 @@ import type { Provider } from '../../../config/index.ts';
 import type { Ctx } from '../../../platform/context.ts';
 import { inTransaction } from '../../../platform/db/in-transaction.ts';
 import { AppError } from '../../../platform/http/errors.ts';
-import { appendAudit } from '../../audit/index.ts';
+import { appendAudit, type AuditAction } from '../../audit/index.ts';
 import { requireWorkspaceRole } from '../../workspaces/index.ts';
 import { configuredIntegration } from '../config/configured-integration.ts';
-import type { EffectiveIntegration } from '../config/effective-integration.ts';
+import type { ConfiguredIntegration } from '../config/effective-integration.ts';
 
-export interface ProviderCall {
+/** The providers read on a member's behalf. */
+type SourceProvider = Extract<Provider, 'tracker' | 'wiki'>;
+
+export interface ProviderCall<P extends SourceProvider> {
   workspaceKey: string;
-  provider: Provider;
-  action: string;
+  provider: P;
+  /** One of the provider's own actions (`tracker.search`, `wiki.read` ...). */
+  action: Extract<AuditAction, `${P}.${string}`>;
   target: { type: string; id: string | null };
   params: Record<string, unknown>;
 }
@@ -22,10 +26,10 @@ export interface ProviderCall {
  * error code and message, in the metadata. The failure is then rethrown unchanged. Callers
  * outside the workspace get 404 and leave no entry.
  */
-export async function auditedProviderCall<T>(
+export async function auditedProviderCall<P extends SourceProvider, T>(
   ctx: Ctx,
-  call: ProviderCall,
-  run: (integration: EffectiveIntegration) => Promise<T>,
+  call: ProviderCall<P>,
+  run: (integration: ConfiguredIntegration<P>) => Promise<T>,
   summary: (result: T) => Record<string, unknown> = () => ({}),
 ): Promise<T> {
   const access = await requireWorkspaceRole(ctx, call.workspaceKey, 'member');

@@ -2,7 +2,7 @@ import type { Ctx } from '../../../platform/context.ts';
 import { AppError, upstreamError } from '../../../platform/http/errors.ts';
 import { outboundGet, OutboundError, withOneRetryOn429 } from '../../../platform/outbound-http.ts';
 import { redactSecrets } from '../../../platform/redact-secrets.ts';
-import type { EffectiveIntegration } from '../config/effective-integration.ts';
+import type { ConfiguredIntegration } from '../config/effective-integration.ts';
 import type { Json } from './provider-json.ts';
 
 /** The longest part of a provider's own error text repeated in ours. */
@@ -49,13 +49,13 @@ function providerMessage(text: string, secrets: string[] = []): string {
  */
 export async function providerGetJson(
   ctx: Ctx,
-  integration: EffectiveIntegration,
+  integration: ConfiguredIntegration<'tracker' | 'wiki'>,
   url: string,
   missing: string,
 ): Promise<Json> {
   const label = integration.provider;
-  const token = String(integration.fields.api_token);
-  const credentials = Buffer.from(`${String(integration.fields.email)}:${token}`).toString('base64');
+  const token = integration.fields.api_token;
+  const credentials = Buffer.from(`${integration.fields.email}:${token}`).toString('base64');
   const { timeoutMs, allowPrivateNetwork } = ctx.config.integrations;
   let res;
   try {

@@ -8,21 +8,12 @@ import { adfToText } from './adf-to-text.ts';
 import { normalizeIssueKey } from './jql.ts';
 import { SEARCH_FIELDS } from './search-tracker.ts';
 import { at, text, type Json } from '../provider/provider-json.ts';
-import { issueComments, issueField, issueSummary, type TrackerIssueSummary } from './tracker-issue.ts';
+import type { TrackerIssueSummary, TrackerIssueText } from './schemas.ts';
+import { issueComments, issueField, issueSummary } from './tracker-issue.ts';
 import { missing } from '../../../platform/missing.ts';
 
 /** Comments shown with an issue, newest last. */
 const RECENT_COMMENTS = 5;
-
-export interface TrackerIssueText {
-  key: string;
-  summary: string;
-  status: string | null;
-  url: string;
-  updated: string | null;
-  content: string;
-  truncated: boolean;
-}
 
 function commentText(c: unknown): string {
   const who = text(at(c, 'author', 'displayName')) ?? 'someone';
@@ -75,7 +66,7 @@ export async function readTrackerIssue({
       params: { issue_key: key },
     },
     async (integration) => {
-      const site = siteUrl(String(integration.fields.base_url));
+      const site = siteUrl(integration.fields.base_url);
       const url = `${site}/rest/api/3/issue/${encodeURIComponent(key)}?fields=${SEARCH_FIELDS},description,comment`;
       const issue = await providerGetJson(ctx, integration, url, `Issue ${key}`);
       // Never null: the key asked for stands in when the answer has none.

@@ -1,15 +1,5 @@
 import { at, list, text, type Json } from '../provider/provider-json.ts';
-
-/** A Jira Cloud issue as searches answer it. */
-export interface TrackerIssueSummary {
-  key: string;
-  summary: string;
-  status: string | null;
-  issue_type: string | null;
-  assignee: string | null;
-  updated: string | null;
-  url: string;
-}
+import type { TrackerIssueSummary } from './schemas.ts';
 
 const issueUrl = (site: string, key: string) => `${site}/browse/${encodeURIComponent(key)}`;
 

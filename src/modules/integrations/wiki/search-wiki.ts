@@ -5,15 +5,7 @@ import { wikiApiRoot } from '../provider/base-url.ts';
 import { providerGetJson } from '../provider/provider-call.ts';
 import { at, list, text } from '../provider/provider-json.ts';
 import { searchCql } from './cql.ts';
-
-export interface WikiPageSummary {
-  id: string;
-  title: string;
-  space: string | null;
-  excerpt: string;
-  updated: string | null;
-  url: string;
-}
+import type { WikiPageSummary } from './schemas.ts';
 
 /** Search highlighting markers and whitespace runs out of a title or excerpt. */
 const plainText = (s: string | null) =>
@@ -64,7 +56,7 @@ export async function searchWiki({
       params,
     },
     async (integration) => {
-      const root = wikiApiRoot(String(integration.fields.base_url));
+      const root = wikiApiRoot(integration.fields.base_url);
       const query = new URLSearchParams({ cql: searchCql(input.q), limit: String(input.limit) });
       const body = await providerGetJson(ctx, integration, `${root}/rest/api/search?${query}`, 'Search');
       return list(body.results)

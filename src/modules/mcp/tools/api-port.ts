@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /** Query parameters of a GET; undefined ones are left out. */
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -7,8 +9,10 @@ export type Query = Record<string, string | number | boolean | undefined>;
  * real HTTP requests; the server's `/mcp` endpoint injects them into its own app (ADR 0010).
  */
 export interface ApiPort {
-  get<T>(path: string, query?: Query): Promise<T>;
-  post<T>(path: string, body: unknown): Promise<T>;
+  /** A GET whose answer is checked against `answer`, its route's response schema. */
+  get<S extends z.ZodType>(path: string, answer: S, query?: Query): Promise<z.output<S>>;
+  /** A POST whose answer is checked against `answer`, its route's response schema. */
+  post<S extends z.ZodType>(path: string, body: unknown, answer: S): Promise<z.output<S>>;
 }
 
 /** What an ApiPort throws for an error answer: the status and the server's code and message. */
@@ -26,6 +30,24 @@ export class ApiAnswerError extends Error implements ApiFailure {
   ) {
     super(message);
   }
+}
+
+/**
+ * A 2xx answer that does not match its route's response schema (a server of another version, or
+ * something else answering at the server's address): one line naming the call and the first
+ * difference, never a stack.
+ */
+export class AnswerMismatchError extends Error {}
+
+/** `body`, the answer to `call` (e.g. `GET /v1/memories`), parsed by its response schema. */
+export function checkedAnswer<S extends z.ZodType>(answer: S, body: unknown, call: string): z.output<S> {
+  const parsed = answer.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? issue.path.join('.') : 'the answer';
+  throw new AnswerMismatchError(
+    `The server's answer to ${call} is not what this client expects (${where}: ${issue?.message ?? 'invalid'}); is the server another version of ctxhub?`,
+  );
 }
 
 export const isApiFailure = (err: unknown): err is ApiFailure =>

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { searchText } from '../../../platform/http/fields.ts';
-import type { Bundle } from '../../context/index.ts';
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET, renderMarkdown, bundleAnswer } from '../../context/index.ts';
 import { subpath } from '../../memories/index.ts';
 import type { ApiPort } from './api-port.ts';
@@ -44,7 +43,7 @@ export function registerBundleTool(tools: ToolSet, api: ApiPort, context: McpCon
     (args) =>
       runTool(async (seen) => {
         const at = seen(await context.project(args));
-        const bundle = await api.get<Bundle>('/v1/context/bundle', {
+        const bundle = await api.get('/v1/context/bundle', bundleAnswer, {
           workspace_key: at.workspace_key,
           project_key: at.project_key,
           q: args.q,

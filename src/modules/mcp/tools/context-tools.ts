@@ -124,13 +124,10 @@ export function registerContextTools(tools: ToolSet, api: ApiPort, context: McpC
     (args) =>
       runTool(async () => {
         const workspace = await context.workspace(args);
-        const list = await api.get<z.output<typeof projectList>>(
-          `/v1/workspaces/${segment(workspace)}/projects`,
-          {
-            limit: args.limit,
-            cursor: args.cursor,
-          },
-        );
+        const list = await api.get(`/v1/workspaces/${segment(workspace)}/projects`, projectList, {
+          limit: args.limit,
+          cursor: args.cursor,
+        });
         const lines = list.items.map((p) => `- ${p.key}: ${p.name} (${p.role})`);
         const more = list.next_cursor ? [`More: call again with cursor ${list.next_cursor}`] : [];
         return {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../cli/api-client.ts';
 import { useHarness, type TestUser } from '../../../test/harness.ts';
-import { pathWithQuery, type ApiPort } from './api-port.ts';
+import { apiPortOver } from '../../../cli/session/client-session.ts';
 import { fails, headerClient, sessionClient, succeeds } from '../mcp-tools.fixtures.ts';
 import { call, inMemoryClient, textOf } from '../mcp-client.fixtures.ts';
 import { SessionContext } from '../../../cli/session/session-context.ts';
@@ -266,10 +266,7 @@ describe('context tools meeting server errors', () => {
   it('reports a server that cannot be reached as a tool error', async () => {
     // The stdio adapter's own HTTP client, pointed at a port where nothing listens.
     const http = new ApiClient({ serviceUrl: 'http://127.0.0.1:1', apiKey: member.key }, 5000);
-    const down: ApiPort = {
-      get: (path, query) => http.json('GET', pathWithQuery(path, query)),
-      post: (path, body) => http.json('POST', path, body),
-    };
+    const down = apiPortOver(http);
     const context = new SessionContext({ api: down, workspaceKey: ws, readGit: async () => git });
     const client = await inMemoryClient(down, context, 'stdio');
     expect(await fails(client, 'list_projects')).toMatch(

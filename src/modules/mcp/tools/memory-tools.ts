@@ -21,10 +21,6 @@ import { count, runTool, withContext } from './tool-result.ts';
 const withCallContext = <T extends z.ZodRawShape>(answer: z.ZodObject<T>) =>
   answer.extend({ context: callContext }).shape;
 
-type MemoryList = z.output<typeof memoryList>;
-type MemoryWrite = z.output<typeof memoryWriteAnswer>;
-type RawSearch = z.output<typeof rawSearchAnswer>;
-
 // Built once: a server is created for every request of the remote endpoint.
 const REMEMBER_INPUT = {
   type: memoryType.describe('What kind of memory this is'),
@@ -97,16 +93,20 @@ export function registerMemoryTools(tools: ToolSet, api: ApiPort, context: McpCo
           at.subpath && args.metadata?.subpath === undefined
             ? { ...args.metadata, subpath: at.subpath }
             : args.metadata;
-        const memory = await api.post<MemoryWrite>('/v1/memories', {
-          workspace_key: at.workspace_key,
-          project_key: at.project_key,
-          type: args.type,
-          content: args.content,
-          source: 'auto',
-          ...(metadata ? { metadata } : {}),
-          ...(args.evidence_ref ? { evidence_ref: args.evidence_ref } : {}),
-          ...(args.status ? { status: args.status } : {}),
-        });
+        const memory = await api.post(
+          '/v1/memories',
+          {
+            workspace_key: at.workspace_key,
+            project_key: at.project_key,
+            type: args.type,
+            content: args.content,
+            source: 'auto',
+            ...(metadata ? { metadata } : {}),
+            ...(args.evidence_ref ? { evidence_ref: args.evidence_ref } : {}),
+            ...(args.status ? { status: args.status } : {}),
+          },
+          memoryWriteAnswer,
+        );
         const what = memory.deduplicated
           ? `Already remembered: ${memory.id} (an identical memory exists)`
           : `Remembered ${memory.id} (${memory.type}, ${memory.status}) in ${at.project_key}`;
@@ -134,7 +134,7 @@ export function registerMemoryTools(tools: ToolSet, api: ApiPort, context: McpCo
     (args) =>
       runTool(async (seen) => {
         const at = seen(await context.project(args));
-        const list = await api.get<MemoryList>('/v1/memories', {
+        const list = await api.get('/v1/memories', memoryList, {
           workspace_key: at.workspace_key,
           project_key: at.project_key,
           q: args.q,
@@ -170,7 +170,7 @@ export function registerMemoryTools(tools: ToolSet, api: ApiPort, context: McpCo
     (args) =>
       runTool(async (seen) => {
         const at = seen(await context.project(args));
-        const found = await api.get<RawSearch>('/v1/raw/search', {
+        const found = await api.get('/v1/raw/search', rawSearchAnswer, {
           workspace_key: at.workspace_key,
           project_key: at.project_key,
           q: args.q,

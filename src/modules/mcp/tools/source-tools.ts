@@ -44,8 +44,12 @@ const WIKI_READ_INPUT = { page_id: wikiReadQuery.shape.page_id, max_chars: maxCh
 
 /** tracker_search, tracker_read, wiki_search and wiki_read: the workspace's tracker and wiki, read-only. */
 export function registerSourceTools(tools: ToolSet, api: ApiPort, context: McpContext): void {
-  const get = async <T>(path: string, args: { workspace_key?: string | undefined }, query: object) =>
-    api.get<T>(path, { workspace_key: await context.workspace(args), ...query });
+  const get = async <S extends z.ZodType>(
+    path: string,
+    answer: S,
+    args: { workspace_key?: string | undefined },
+    query: object,
+  ) => api.get(path, answer, { workspace_key: await context.workspace(args), ...query });
 
   tools.add(
     'tracker_search',
@@ -59,7 +63,7 @@ export function registerSourceTools(tools: ToolSet, api: ApiPort, context: McpCo
     },
     (args) =>
       runTool(async () => {
-        const found = await get<z.output<typeof trackerSearchAnswer>>('/v1/tracker/search', args, {
+        const found = await get('/v1/tracker/search', trackerSearchAnswer, args, {
           q: args.q,
           limit: args.limit,
         });
@@ -85,7 +89,7 @@ export function registerSourceTools(tools: ToolSet, api: ApiPort, context: McpCo
     },
     (args) =>
       runTool(async () => {
-        const issue = await get<z.output<typeof trackerReadAnswer>>('/v1/tracker/read', args, {
+        const issue = await get('/v1/tracker/read', trackerReadAnswer, args, {
           issue_key: args.issue_key,
           max_chars: args.max_chars,
         });
@@ -105,7 +109,7 @@ export function registerSourceTools(tools: ToolSet, api: ApiPort, context: McpCo
     },
     (args) =>
       runTool(async () => {
-        const found = await get<z.output<typeof wikiSearchAnswer>>('/v1/wiki/search', args, {
+        const found = await get('/v1/wiki/search', wikiSearchAnswer, args, {
           q: args.q,
           limit: args.limit,
         });
@@ -130,7 +134,7 @@ export function registerSourceTools(tools: ToolSet, api: ApiPort, context: McpCo
     },
     (args) =>
       runTool(async () => {
-        const page = await get<z.output<typeof wikiReadAnswer>>('/v1/wiki/read', args, {
+        const page = await get('/v1/wiki/read', wikiReadAnswer, args, {
           page_id: args.page_id,
           max_chars: args.max_chars,
         });
