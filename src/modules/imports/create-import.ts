@@ -4,23 +4,11 @@ import type { Ctx } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
 import { validated } from '../../platform/http/validate.ts';
 import { appendAudit } from '../audit/index.ts';
-import type { ProjectAccess } from '../projects/index.ts';
-import { requireRawAccess } from '../raw/index.ts';
+import { authorizeUpload } from './authorize-upload.ts';
 import type { ImportAccess } from './import-access.ts';
 import { uploadFields } from './schemas.ts';
 import { imports } from './table.ts';
 import { uploadPath, UPLOADS_DIR } from './upload-file.ts';
-
-/** Checked before an upload is streamed to disk, so a caller without access stores nothing. */
-export function assertCanImport({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { workspace_key: string; project_key: string };
-}): Promise<ProjectAccess> {
-  return requireRawAccess(ctx, input.workspace_key, input.project_key);
-}
 
 /** A file name as shown: no directories, no control characters, bounded. */
 function displayName(name: string): string {
@@ -63,7 +51,7 @@ export async function createImport({
   try {
     return await ctx.db.transaction(async (tx) => {
       const txCtx = { ...ctx, db: tx };
-      const access = await assertCanImport({ ctx: txCtx, input: fields });
+      const access = await authorizeUpload({ ctx: txCtx, input: fields });
       const now = ctx.now();
       const [row] = await tx
         .insert(imports)
