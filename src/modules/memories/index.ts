@@ -1,5 +1,6 @@
 /** The public face of the memories module: what other modules, the CLI and the app may import from it. Files that import no other module come first (see module-faces.test.ts). */
 export { contentHash } from './content-hash.ts';
+export { identifierTokens, type IdentifierKind, type IdentifierToken } from './identifiers.ts';
 export { STATUS_WEIGHTS, SUBPATH_BOOST, TYPE_WEIGHTS, recencyWeight, subpathBoost } from './score-recall.ts';
 export { MEMORY_STATUSES, MEMORY_TYPES } from './vocabulary.ts';
 export { DEFAULT_STATUSES } from './memory-filters.ts';
