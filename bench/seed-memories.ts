@@ -4,7 +4,7 @@ import type { Database } from '../src/platform/db/client.ts';
 import { newId } from '../src/platform/ids.ts';
 import { contentHash } from '../src/modules/memories/content-hash.ts';
 import { searchDocument } from '../src/modules/memories/search-document.ts';
-import { learnWords } from '../src/modules/memories/store-memories.ts';
+import { learnWords } from '../src/modules/memories/memory-lexicon.ts';
 import { memories } from '../src/modules/memories/table.ts';
 import { MEMORY_TYPES } from '../src/modules/memories/vocabulary.ts';
 import { projects } from '../src/modules/projects/table.ts';

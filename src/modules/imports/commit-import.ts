@@ -88,19 +88,21 @@ async function commitStaged(
         .for('update');
       if (batch.length === 0) return true;
       after = batch[batch.length - 1]!.id;
-      const stored = await storeMemories(
-        txCtx,
-        project,
-        batch.map((s) => ({
-          type: s.type,
-          content: s.content,
-          status: 'draft' as const,
-          source: 'import' as const,
-          metadata: { import_id: row.id },
-          evidenceRef: s.rawMessageId ? `raw_message:${s.rawMessageId}` : `import:${row.id}`,
-        })),
-        row.id,
-      );
+      const stored = await storeMemories({
+        ctx: txCtx,
+        input: {
+          project,
+          drafts: batch.map((s) => ({
+            type: s.type,
+            content: s.content,
+            status: 'draft' as const,
+            source: 'import' as const,
+            metadata: { import_id: row.id },
+            evidenceRef: s.rawMessageId ? `raw_message:${s.rawMessageId}` : `import:${row.id}`,
+          })),
+          correlationId: row.id,
+        },
+      });
       const links = batch.map((s, i) => ({ id: s.id, memory_id: stored[i]!.row.id }));
       await tx.execute(sql`
         update ${stagedMemories} set memory_id = v.memory_id, updated_at = ${ctx.now().toISOString()}::timestamptz

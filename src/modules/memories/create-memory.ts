@@ -29,16 +29,22 @@ export async function createMemory({
       status === 'draft' ? 'writer' : 'maintainer',
     );
     const project = memoryProjectOf(access);
-    const [stored] = await storeMemories(txCtx, project, [
-      {
-        type: fields.type,
-        content: fields.content,
-        status,
-        source: fields.source,
-        metadata: fields.metadata ?? {},
-        evidenceRef: fields.evidence_ref ?? null,
+    const [stored] = await storeMemories({
+      ctx: txCtx,
+      input: {
+        project,
+        drafts: [
+          {
+            type: fields.type,
+            content: fields.content,
+            status,
+            source: fields.source,
+            metadata: fields.metadata ?? {},
+            evidenceRef: fields.evidence_ref ?? null,
+          },
+        ],
       },
-    ]);
+    });
     return { ...stored!, workspaceKey: project.workspaceKey, projectKey: project.key };
   });
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { appendAudit } from '../audit/index.ts';
 import { requireMemory } from './memory-access.ts';
-import { actorUserId, versionOf } from './store-memories.ts';
+import { actorUserId, versionOf } from './memory-version.ts';
 import { memories, memoryVersions } from './table.ts';
 
 /** Maintainers delete memories; the history keeps every version, the last one marked `deleted`. */

@@ -34,7 +34,7 @@ export async function listMemories({
   };
   const keys = { workspaceKey: project.workspaceKey, projectKey: project.key };
   if (query.q !== undefined) {
-    return { ...keys, ...(await recallMemories(ctx, { ...query, q: query.q, filters })) };
+    return { ...keys, ...(await recallMemories({ ctx, input: { ...query, q: query.q, filters } })) };
   }
   const after = afterNewest(query.cursor);
   const rows: MemoryRow[] = await ctx.db

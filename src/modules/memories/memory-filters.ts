@@ -3,7 +3,8 @@ import { memories, type MemoryStatus, type MemoryType } from './table.ts';
 
 export interface MemoryFilters {
   projectId: string;
-  statuses: MemoryStatus[];
+  /** DEFAULT_STATUSES when not given. */
+  statuses?: MemoryStatus[] | undefined;
   types?: MemoryType[] | undefined;
   since?: Date | undefined;
 }
@@ -15,7 +16,7 @@ export const DEFAULT_STATUSES: MemoryStatus[] = ['draft', 'confirmed'];
 export function memoryFilter(f: MemoryFilters): SQL {
   return and(
     eq(memories.projectId, f.projectId),
-    inArray(memories.status, f.statuses),
+    inArray(memories.status, f.statuses ?? DEFAULT_STATUSES),
     f.types ? inArray(memories.type, f.types) : undefined,
     f.since ? gte(memories.createdAt, f.since) : undefined,
   )!;
