@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import { requireUser } from '../workspaces/index.ts';
-import { resetKeysWithAudit, type IssuedLink } from './issue-one-time-key.ts';
+import { resetKeysWithAudit, type IssuedLink } from './one-time-key-links.ts';
 import { auditWorkspaceOf, authorityOverUser } from './key-authority.ts';
 
 /**

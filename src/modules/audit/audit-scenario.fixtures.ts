@@ -4,7 +4,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { enc, type Harness, type TestUser } from '../../test/harness.ts';
 import { projects } from '../projects/table.ts';
 import { workspaces } from '../workspaces/table.ts';
-import { recordAccessChange, type AccessChangeInput } from './record-access-change.ts';
+import { recordAccessChange, type AccessChangeInput } from './access-change-entry.ts';
 
 /** An entry of GET /v1/audit-logs. */
 export interface AuditEntry {

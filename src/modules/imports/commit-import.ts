@@ -5,7 +5,7 @@ import { invalidField } from '../../platform/http/errors.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
 import { storeMemories } from '../memories/index.ts';
 import type { ImportAccess } from './import-access.ts';
-import { runImportStep, type StepOutcome } from './run-import-step.ts';
+import { runImportStep, type StepOutcome } from './import-step-runner.ts';
 import { stagedMemories } from './table.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { appendAudit } from '../audit/index.ts';
 import { projects } from '../projects/index.ts';
 import { workspaces } from '../workspaces/index.ts';
-import { notRunning } from './claim-import.ts';
+import { notRunning } from './import-claim.ts';
 import { sweepUploadFiles } from './sweep-upload-files.ts';
 import { imports } from './table.ts';
 import { removeUpload } from './upload-file.ts';
