@@ -5,7 +5,7 @@ import { inTransaction } from '../src/platform/db/in-transaction.ts';
 import { newId } from '../src/platform/ids.ts';
 import { contentHash } from '../src/modules/memories/content-hash.ts';
 import { searchDocument } from '../src/modules/memories/search-document.ts';
-import { learnWords } from '../src/modules/memories/store-memories.ts';
+import { learnWords } from '../src/modules/memories/memory-lexicon.ts';
 import { memories } from '../src/modules/memories/table.ts';
 import { MEMORY_TYPES } from '../src/modules/memories/vocabulary.ts';
 import { projects } from '../src/modules/projects/table.ts';

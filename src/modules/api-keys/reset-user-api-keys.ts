@@ -1,7 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { requireUser } from '../workspaces/index.ts';
-import { resetKeysWithAudit, type IssuedLink } from './issue-one-time-key.ts';
+import { resetKeysWithAudit, type IssuedLink } from './one-time-key-links.ts';
 import { auditWorkspaceOf, authorityOverUser } from './key-authority.ts';
 
 /**

@@ -13,7 +13,7 @@ import {
   type AccessEvent,
   type AccessTimelineStory,
 } from './audit-scenario.fixtures.ts';
-import { recordAccessChange } from './record-access-change.ts';
+import { recordAccessChange } from './access-change-entry.ts';
 
 const h = useHarness();
 let story: AccessTimelineStory;

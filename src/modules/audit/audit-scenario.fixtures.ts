@@ -6,7 +6,7 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { enc, type Harness, type TestUser } from '../../test/harness.ts';
 import { projects } from '../projects/table.ts';
 import { workspaces } from '../workspaces/table.ts';
-import { recordAccessChange, type AccessChangeInput } from './record-access-change.ts';
+import { recordAccessChange, type AccessChangeInput } from './access-change-entry.ts';
 import type { accessEvent, auditEntry, ChainReport } from './schemas.ts';
 
 /** An entry of GET /v1/audit-logs. */

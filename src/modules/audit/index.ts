@@ -3,5 +3,5 @@ export type { AuditAction } from './audit-action.ts';
 export { appendAudit, appendAudits } from './append-audit.ts';
 export type { AuditInput } from './append-audit.ts';
 export { canonicalJson } from './chain-hash.ts';
-export { recordAccessChange } from './record-access-change.ts';
+export { recordAccessChange } from './access-change-entry.ts';
 export { auditRoutes } from './routes.ts';

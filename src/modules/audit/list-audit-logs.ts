@@ -1,6 +1,6 @@
 import { and, desc, eq, like, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { decodeSeqCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { seqCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { requireAuditScope, type AuditScope } from './audit-scope.ts';
 import { auditLog, type AuditRow } from './table.ts';
 
@@ -21,7 +21,7 @@ export async function listAuditLogs({
   };
 }): Promise<{ scope: AuditScope; page: Page<AuditRow> }> {
   const scope = await requireAuditScope(ctx, input.workspace_key);
-  const after = decodeSeqCursor(input.cursor);
+  const after = seqCursor.decode(input.cursor)?.id;
   const rows = await ctx.db
     .select()
     .from(auditLog)

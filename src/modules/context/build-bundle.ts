@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import { DEFAULT_STATUSES, recallMemories, SUBPATH_BOOST } from '../memories/index.ts';
+import { recallMemories, SUBPATH_BOOST } from '../memories/index.ts';
 import { requireProjectRole } from '../projects/index.ts';
 import { loadSnapshotCandidates, type BundleCandidate } from './bundle-candidates.ts';
 import { buildSnapshot, presentItem, type SnapshotSection } from './bundle-sections.ts';
@@ -64,12 +64,15 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
     loadSnapshotCandidates(ctx, access.project.id),
     loadTokenizer(),
     input.q
-      ? recallMemories(ctx, {
-          q: input.q,
-          filters: { projectId: access.project.id, statuses: DEFAULT_STATUSES },
-          current_subpath: input.current_subpath,
-          explain: false,
-          limit: RETRIEVAL_LIMIT,
+      ? recallMemories({
+          ctx,
+          input: {
+            q: input.q,
+            filters: { projectId: access.project.id },
+            current_subpath: input.current_subpath,
+            explain: false,
+            limit: RETRIEVAL_LIMIT,
+          },
         })
       : null,
   ]);

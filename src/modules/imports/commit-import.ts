@@ -6,7 +6,7 @@ import { invalidField } from '../../platform/http/errors.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
 import { storeMemories } from '../memories/index.ts';
 import type { ImportAccess } from './import-access.ts';
-import { runImportStep, type StepOutcome } from './run-import-step.ts';
+import { runImportStep, type StepOutcome } from './import-step-runner.ts';
 import { stagedMemories } from './table.ts';
 import { missing } from '../../platform/missing.ts';
 
@@ -90,19 +90,21 @@ async function commitStaged(
       const last = batch.at(-1);
       if (!last) return true;
       after = last.id;
-      const stored = await storeMemories(
+      const stored = await storeMemories({
         ctx,
-        project,
-        batch.map((s) => ({
-          type: s.type,
-          content: s.content,
-          status: 'draft' as const,
-          source: 'import' as const,
-          metadata: { import_id: row.id },
-          evidenceRef: s.rawMessageId ? `raw_message:${s.rawMessageId}` : `import:${row.id}`,
-        })),
-        row.id,
-      );
+        input: {
+          project,
+          drafts: batch.map((s) => ({
+            type: s.type,
+            content: s.content,
+            status: 'draft' as const,
+            source: 'import' as const,
+            metadata: { import_id: row.id },
+            evidenceRef: s.rawMessageId ? `raw_message:${s.rawMessageId}` : `import:${row.id}`,
+          })),
+          correlationId: row.id,
+        },
+      });
       const links = batch.map((s, i) => ({
         id: s.id,
         memory_id: stored[i]?.row.id ?? missing(`the memory of ${s.id}`),

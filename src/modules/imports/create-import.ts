@@ -5,24 +5,12 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { newId } from '../../platform/ids.ts';
 import { validated } from '../../platform/http/validate.ts';
 import { appendAudit } from '../audit/index.ts';
-import type { ProjectAccess } from '../projects/index.ts';
-import { requireRawAccess } from '../raw/index.ts';
+import { authorizeUpload } from './authorize-upload.ts';
 import type { ImportAccess } from './import-access.ts';
 import { uploadFields } from './schemas.ts';
 import { imports } from './table.ts';
 import { uploadPath, UPLOADS_DIR } from './upload-file.ts';
 import { missing } from '../../platform/missing.ts';
-
-/** Checked before an upload is streamed to disk, so a caller without access stores nothing. */
-export function assertCanImport({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { workspace_key: string; project_key: string };
-}): Promise<ProjectAccess> {
-  return requireRawAccess(ctx, input.workspace_key, input.project_key);
-}
 
 /** A file name as shown: no directories, no control characters, bounded. */
 function displayName(name: string): string {
@@ -64,7 +52,7 @@ export async function createImport({
   await rename(input.temp_path, stored);
   try {
     return await inTransaction(ctx, async (ctx) => {
-      const access = await assertCanImport({ ctx, input: fields });
+      const access = await authorizeUpload({ ctx, input: fields });
       const now = ctx.now();
       const [row = missing('the inserted import')] = await ctx.db
         .insert(imports)

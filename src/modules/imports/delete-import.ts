@@ -6,7 +6,7 @@ import { queryRows } from '../../platform/db/query-rows.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { appendAudit } from '../audit/index.ts';
 import { rawMessages, rawSessions } from '../raw/index.ts';
-import { claimImport, releaseImport } from './claim-import.ts';
+import { claimImport, releaseImport } from './import-claim.ts';
 import { requireImport } from './import-access.ts';
 import { IMPORT_STATUSES, imports, stagedMemories } from './table.ts';
 import { removeUpload } from './upload-file.ts';

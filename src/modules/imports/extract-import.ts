@@ -8,7 +8,7 @@ import { contentHash, memories } from '../memories/index.ts';
 import { rawMessages, rawSessions } from '../raw/index.ts';
 import { extractCandidates, MAX_SCANNED_CHARS, type Candidate } from './extract-candidates.ts';
 import type { ImportAccess } from './import-access.ts';
-import { runImportStep, type StepOutcome } from './run-import-step.ts';
+import { runImportStep, type StepOutcome } from './import-step-runner.ts';
 import { stagedMemories, type ImportRow } from './table.ts';
 
 const BATCH_MESSAGES = 500;

@@ -12,7 +12,7 @@ import type { ImportAccess } from './import-access.ts';
 import { clipText } from '../../platform/clip-text.ts';
 import { parseTranscript } from './parsers/parse-transcript.ts';
 import type { ParseEvent } from './parsers/types.ts';
-import { runImportStep, type StepOutcome } from './run-import-step.ts';
+import { runImportStep, type StepOutcome } from './import-step-runner.ts';
 import type { ImportRow } from './table.ts';
 import { missing } from '../../platform/missing.ts';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
-import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
 import { contentHash } from '../memories/index.ts';
 import type { MemoryType } from '../memories/index.ts';
@@ -20,7 +20,7 @@ export async function listStaged({
   input: { id: string; limit: number; cursor?: string | undefined };
 }): Promise<Page<StagedMemoryRow>> {
   await requireImport(ctx, input.id);
-  const after = decodeCursor(input.cursor);
+  const after = keyCursor.decode(input.cursor)?.id;
   const rows = await ctx.db
     .select()
     .from(stagedMemories)

@@ -4,7 +4,7 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { appendAudit } from '../audit/index.ts';
 import { projects } from '../projects/index.ts';
 import { workspaces } from '../workspaces/index.ts';
-import { notRunning } from './claim-import.ts';
+import { notRunning } from './import-claim.ts';
 import { sweepUploadFiles } from './sweep-upload-files.ts';
 import { imports } from './table.ts';
 import { removeUpload } from './upload-file.ts';

@@ -30,16 +30,22 @@ export async function createMemory({
       status === 'draft' ? 'writer' : 'maintainer',
     );
     const project = memoryProjectOf(access);
-    const [stored] = await storeMemories(ctx, project, [
-      {
-        type: fields.type,
-        content: fields.content,
-        status,
-        source: fields.source,
-        metadata: fields.metadata ?? {},
-        evidenceRef: fields.evidence_ref ?? null,
+    const [stored] = await storeMemories({
+      ctx,
+      input: {
+        project,
+        drafts: [
+          {
+            type: fields.type,
+            content: fields.content,
+            status,
+            source: fields.source,
+            metadata: fields.metadata ?? {},
+            evidenceRef: fields.evidence_ref ?? null,
+          },
+        ],
       },
-    ]);
+    });
     return {
       ...(stored ?? missing('the stored memory')),
       workspaceKey: project.workspaceKey,

@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { appendAudit } from '../audit/index.ts';
 import { requireMemory } from './memory-access.ts';
-import { actorUserId, versionOf } from './store-memories.ts';
+import { actorUserId, versionOf } from './memory-version.ts';
 import { memories, memoryVersions } from './table.ts';
 
 /** Maintainers delete memories; the history keeps every version, the last one marked `deleted`. */

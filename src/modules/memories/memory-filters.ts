@@ -4,7 +4,8 @@ import { missing } from '../../platform/missing.ts';
 
 export interface MemoryFilters {
   projectId: string;
-  statuses: MemoryStatus[];
+  /** DEFAULT_STATUSES when not given. */
+  statuses?: MemoryStatus[] | undefined;
   types?: MemoryType[] | undefined;
   since?: Date | undefined;
 }
@@ -17,7 +18,7 @@ export function memoryFilter(f: MemoryFilters): SQL {
   return (
     and(
       eq(memories.projectId, f.projectId),
-      inArray(memories.status, f.statuses),
+      inArray(memories.status, f.statuses ?? DEFAULT_STATUSES),
       f.types ? inArray(memories.type, f.types) : undefined,
       f.since ? gte(memories.createdAt, f.since) : undefined,
     ) ?? missing('the memory filter')

@@ -30,7 +30,7 @@ async function storeMany(p: Team, word: string, count: number, label: string): P
     metadata: {},
     evidenceRef: null,
   }));
-  const stored = await storeMemories(h.ctxFor(p.writer), project!, drafts);
+  const stored = await storeMemories({ ctx: h.ctxFor(p.writer), input: { project: project!, drafts } });
   return stored.map((s) => s.row.id);
 }
 

@@ -16,8 +16,9 @@ export interface Recall {
   query?: z.output<typeof memoryList>['query'];
 }
 
-interface RecallInput {
+export interface RecallInput {
   q: string;
+  /** Which memories of which project (rejected ones left out unless `statuses` names them). */
   filters: MemoryFilters;
   current_subpath?: string | undefined;
   explain: boolean;
@@ -28,8 +29,9 @@ interface RecallInput {
 /**
  * Ranked recall: the candidates of recall-candidates.ts, scored in score-recall.ts. Every term's
  * tsquery travels as one text parameter, so it is parsed once per request, not once per row.
+ * The caller checked that the actor may read the project.
  */
-export async function recallMemories(ctx: Ctx, input: RecallInput): Promise<Recall> {
+export async function recallMemories({ ctx, input }: { ctx: Ctx; input: RecallInput }): Promise<Recall> {
   const { terms, corrections } = await recallTerms(ctx, input.filters.projectId, input.q);
   const labels = terms.map((t) => t.label);
   const cursor = decodeRecallCursor(input.cursor);

@@ -12,7 +12,9 @@ import { requireMemory } from './memory-access.ts';
 import { redactMemory } from './redact-memory.ts';
 import { updateMemoryBody } from './schemas.ts';
 import { searchDocument } from './search-document.ts';
-import { actorUserId, learnWords, versionOf, type StoredMemory } from './store-memories.ts';
+import { learnWords } from './memory-lexicon.ts';
+import { actorUserId, versionOf } from './memory-version.ts';
+import type { StoredMemory } from './store-memories.ts';
 import { memories, memoryColumns, memoryVersions, type MemoryRow } from './table.ts';
 import { missing } from '../../platform/missing.ts';
 

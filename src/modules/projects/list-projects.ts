@@ -1,6 +1,6 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { requireWorkspaceRole } from '../workspaces/index.ts';
 import { projectMembers, projects, type ProjectRole, type ProjectRow } from './table.ts';
 
@@ -13,7 +13,7 @@ export async function listProjects({
   input: { workspace_key: string; limit: number; cursor?: string | undefined };
 }): Promise<{ workspaceKey: string; page: Page<{ project: ProjectRow; role: ProjectRole }> }> {
   const access = await requireWorkspaceRole(ctx, input.workspace_key, 'member');
-  const after = decodeCursor(input.cursor);
+  const after = keyCursor.decode(input.cursor)?.id;
   const where = and(
     eq(projects.workspaceId, access.workspace.id),
     after ? lt(projects.id, after) : undefined,

@@ -3,7 +3,7 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { recordAccessChange } from '../audit/index.ts';
 import { requireWorkspaceRole } from './access.ts';
-import { findUser } from './find-user.ts';
+import { findUser } from './user-lookup.ts';
 import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
 import { memberView, type MemberView } from './member-schemas.ts';
 import { workspaceMembers, type WorkspaceRole } from './table.ts';

@@ -23,7 +23,7 @@ export {
   workspaceAccessOf,
 } from './access.ts';
 export type { WorkspaceAccess } from './access.ts';
-export { findUser } from './find-user.ts';
+export { findUser } from './user-lookup.ts';
 export { memberPage } from './member-page.ts';
 export { holdMembership } from './membership-locks.ts';
 export { workspaceRoutes } from './routes.ts';

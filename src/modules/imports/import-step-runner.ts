@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { appendAudit } from '../audit/index.ts';
-import { claimImport, releaseImport } from './claim-import.ts';
+import { claimImport, releaseImport } from './import-claim.ts';
 import { requireImport, type ImportAccess } from './import-access.ts';
 import { imports, type ImportStats, type ImportStatus, type ImportStep } from './table.ts';
 import { removeUnneededUpload } from './upload-file.ts';
