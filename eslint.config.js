@@ -1,5 +1,24 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import moduleBoundaries from './scripts/eslint/module-boundaries.js';
+
+// Production files that may not touch the database: HTTP routes and MCP tools are thin transports
+// (validate, build ctx, call a verb, present); a row type may still be imported as a type.
+const transports = ['src/modules/**/routes.ts', 'src/modules/mcp/tools/**'];
+const envMessage = 'Read configuration through src/config (the only module that reads process.env).';
+// process.env read, destructured, or imported from node:process.
+const noProcessEnv = [
+  "MemberExpression[object.name='process'][property.name='env']",
+  "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
+  "ImportDeclaration[source.value=/^(node:)?process$/] > ImportSpecifier[imported.name='env']",
+].map((selector) => ({ selector, message: envMessage }));
+const noTransaction = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message:
+    'Open a transaction with inTransaction(ctx, (ctx) => ...) from src/platform/db/in-transaction.ts: it joins the one ctx is already in.',
+};
+const dbMessage = 'A transport calls verbs; the database is reached only inside them.';
+const tests = ['**/*.test.ts', '**/*.fixtures.ts', 'src/test/**'];
 
 export default tseslint.config(
   {
@@ -22,14 +41,47 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': [
+      'no-restricted-syntax': ['error', ...noProcessEnv, noTransaction],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: [...tests, 'src/platform/db/schema.ts'],
+    plugins: { ctxhub: moduleBoundaries },
+    rules: { 'ctxhub/module-faces': 'error', '@typescript-eslint/no-non-null-assertion': 'error' },
+  },
+  {
+    files: transports,
+    ignores: tests,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read configuration through src/config (the only module that reads process.env).',
+          paths: ['drizzle-orm', 'pg', '@electric-sql/pglite'].map((name) => ({
+            name,
+            message: dbMessage,
+            allowTypeImports: true,
+          })),
+          patterns: [
+            {
+              group: ['drizzle-orm/*', '@electric-sql/pglite/*', '**/platform/db/*', '**/platform/db/**'],
+              message: dbMessage,
+              allowTypeImports: true,
+            },
+            {
+              group: ['**/table.ts'],
+              message: "A transport calls verbs; a module's tables are reached only inside them.",
+              allowTypeImports: true,
+            },
+          ],
         },
       ],
     },
+  },
+  {
+    // The database layer is where transactions are opened (inTransaction, the PGlite client).
+    files: ['src/platform/db/**'],
+    rules: { 'no-restricted-syntax': ['error', ...noProcessEnv] },
   },
   {
     files: [
@@ -41,6 +93,6 @@ export default tseslint.config(
       'drizzle.config.ts',
       '**/*.test.ts',
     ],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-syntax': ['error', noTransaction] },
   },
 );

@@ -30,7 +30,7 @@ export interface RecallRow {
   target: string;
 }
 
-export async function benchRecall(
+async function benchRecall(
   engine: string,
   start: (prepare: Prepare) => Promise<RunningServer & { cleanup(): void }>,
   rpsTarget: number | null,

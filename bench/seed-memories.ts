@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/platform/db/client.ts';
+import { inTransaction } from '../src/platform/db/in-transaction.ts';
 import { newId } from '../src/platform/ids.ts';
 import { contentHash } from '../src/modules/memories/content-hash.ts';
 import { searchDocument } from '../src/modules/memories/search-document.ts';
-import { learnWords } from '../src/modules/memories/store-memories.ts';
+import { learnWords } from '../src/modules/memories/memory-lexicon.ts';
 import { memories } from '../src/modules/memories/table.ts';
 import { MEMORY_TYPES } from '../src/modules/memories/vocabulary.ts';
 import { projects } from '../src/modules/projects/table.ts';
@@ -77,7 +78,7 @@ function prng(seed: number) {
   };
 }
 
-export async function seedMemories(database: Database, count: number): Promise<void> {
+async function seedMemories(database: Database, count: number): Promise<void> {
   const rand = prng(42);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const db = database.db;
@@ -127,10 +128,10 @@ export async function seedMemories(database: Database, count: number): Promise<v
         updatedAt: createdAt,
       });
     }
-    await db.transaction(async (tx) => {
-      await tx.insert(memories).values(rows);
+    await inTransaction(ctx, async (ctx) => {
+      await ctx.db.insert(memories).values(rows);
       await learnWords(
-        { ...ctx, db: tx },
+        ctx,
         projectId,
         rows.map((r) => r.content),
       );

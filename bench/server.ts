@@ -17,7 +17,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const { port } = s.address() as { port: number };
@@ -31,7 +31,7 @@ export function freePort(): Promise<number> {
  * BENCH_SERVER_NODE_ARGS (space-separated) are given to node before the script, e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server.
  */
-export async function startBenchServer(env: Record<string, string>): Promise<RunningServer> {
+async function startBenchServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const proc: ChildProcess = spawn(process.execPath, [...nodeArgs, join(ROOT, 'bin/ctxhub.js'), 'serve'], {

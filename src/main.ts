@@ -12,9 +12,9 @@ import {
   restrictNewFiles,
   type PrivacyRepair,
 } from './platform/private-files.ts';
-import { scheduleImportSweep } from './modules/imports/schedule-import-sweep.ts';
+import { scheduleImportSweep } from './modules/imports/index.ts';
 import { listenError } from './platform/http/listen-error.ts';
-import { bootstrapFirstAdmin } from './modules/users/bootstrap-first-admin.ts';
+import { bootstrapFirstAdmin } from './modules/users/index.ts';
 
 type FirstAdmin = NonNullable<Awaited<ReturnType<typeof bootstrapFirstAdmin>>>;
 

@@ -9,7 +9,7 @@
  * is printed, not failed.
  */
 import { readFileSync } from 'node:fs';
-import type { Bundle } from '../../src/modules/context/build-bundle.ts';
+import type { Bundle } from '../../src/modules/context/schemas.ts';
 import { DEFAULT_BUDGET } from '../../src/modules/context/bundle-budget.ts';
 import { oneLine } from '../../src/modules/context/one-line.ts';
 import { rememberCorpus, scratchApp } from '../scratch-app.ts';

@@ -2,7 +2,7 @@ import { loadConfig } from '../config/index.ts';
 import { systemContext } from '../platform/context.ts';
 import { openConfiguredDatabase } from '../platform/db/open.ts';
 import { privateDirs, repairPrivateModes, restrictNewFiles } from '../platform/private-files.ts';
-import { resetAdminKey } from '../modules/users/reset-admin-key.ts';
+import { resetAdminKey } from '../modules/users/index.ts';
 
 /** `ctxhub admin reset-key --email E`: for an administrator who lost their key. */
 export async function adminResetKey(options: { email: string }): Promise<void> {

@@ -10,7 +10,7 @@ import {
   worktreeEntries,
   type CliTestServer,
   type TempRepo,
-} from './cli-test-server.ts';
+} from './cli-server.fixtures.ts';
 import { fitLines } from './context-command.ts';
 
 /**

@@ -1,8 +1,8 @@
-import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from '../modules/context/bundle-budget.ts';
-import { listed, NoWorkspaceError } from '../modules/mcp/only-workspace.ts';
-import { NoProjectError } from '../modules/mcp/session-context.ts';
+import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from '../modules/context/index.ts';
+import { listed, NoWorkspaceError } from './session/only-workspace.ts';
+import { NoProjectError } from './session/session-context.ts';
 import { CliError } from './cli-error.ts';
-import { clientSession } from './client-session.ts';
+import { clientSession } from './session/client-session.ts';
 
 export interface ContextOptions {
   maxChars: string;

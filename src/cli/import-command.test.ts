@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test/server-process.ts';
-import { startCliTestServer, type CliTestServer } from './cli-test-server.ts';
+import { startCliTestServer, type CliTestServer } from './cli-server.fixtures.ts';
 import { sourceForFile } from './import-command.ts';
 
 /**

@@ -87,8 +87,8 @@ function targetOf(options: ImportOptions, config: ClientConfig): GivenTarget {
     ...(workspace ? [] : ['No workspace: pass --workspace or set SERVICE_WORKSPACE_KEY']),
     ...(project || manual ? [] : ['No project: pass --project or set SERVICE_PROJECT_KEY']),
   ];
-  if (missing.length > 0) throw new CliError(missing.join('\n'));
-  return { workspace: workspace!, project, manual };
+  if (missing.length > 0 || !workspace) throw new CliError(missing.join('\n'));
+  return { workspace, project, manual };
 }
 
 /**

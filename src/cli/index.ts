@@ -2,7 +2,7 @@
 // framework or MCP SDK). Each command loads its own modules when it runs, so `--help`,
 // `--version` and the session-start hook start fast.
 import { Command } from 'commander';
-import { DEFAULT_BUDGET } from '../modules/context/bundle-budget.ts';
+import { DEFAULT_BUDGET } from '../modules/context/index.ts';
 import { ConfigError } from '../config/config-error.ts';
 import { DataDirLockedError } from '../platform/db/data-dir-lock.ts';
 import { AppError } from '../platform/http/errors.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, textOf, untypedSchemas } from '../modules/mcp/mcp-test-client.ts';
+import { call, textOf, untypedSchemas } from '../modules/mcp/mcp-client.fixtures.ts';
 import {
   createGitRepo,
   gitIn,
@@ -8,8 +8,8 @@ import {
   worktreeEntries,
   type CliTestServer,
   type TempRepo,
-} from './cli-test-server.ts';
-import { contextOf, stdioMcpClients } from './stdio-mcp-clients.ts';
+} from './cli-server.fixtures.ts';
+import { contextOf, stdioMcpClients } from './stdio-mcp-clients.fixtures.ts';
 
 /**
  * `ctxhub mcp` with little configured, as a new user starts it: in a folder where only `git init`

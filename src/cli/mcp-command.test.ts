@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, textOf } from '../modules/mcp/mcp-test-client.ts';
+import { call, textOf } from '../modules/mcp/mcp-client.fixtures.ts';
 import { version } from '../platform/version.ts';
 import { waitFor } from '../test/server-process.ts';
 import {
@@ -12,8 +12,8 @@ import {
   worktreeEntries,
   type CliTestServer,
   type TempRepo,
-} from './cli-test-server.ts';
-import { contextOf, stdioMcpClients } from './stdio-mcp-clients.ts';
+} from './cli-server.fixtures.ts';
+import { contextOf, stdioMcpClients } from './stdio-mcp-clients.fixtures.ts';
 
 /**
  * `ctxhub mcp` as an assistant runs it: a process on stdio (the SDK's StdioClientTransport) in a

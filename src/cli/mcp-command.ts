@@ -1,8 +1,8 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { clientRoots } from '../modules/mcp/client-roots.ts';
-import { createMcpServer } from '../modules/mcp/mcp-server.ts';
+import { clientRoots } from './session/client-roots.ts';
+import { createMcpServer } from '../modules/mcp/index.ts';
 import { version } from '../platform/version.ts';
-import { clientSession } from './client-session.ts';
+import { clientSession } from './session/client-session.ts';
 
 /**
  * `ctxhub mcp`: the MCP server of a coding assistant on stdio. Stdout carries the protocol only;

@@ -10,6 +10,7 @@ import {
   type Env,
   type IntegrationEnv,
 } from './schema.ts';
+import { missing } from '../platform/missing.ts';
 
 /** Parses the environment; throws ConfigError listing every problem at once. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -76,15 +77,21 @@ function embeddedSecrets(env: Env, dataDir: string): StoredSecrets {
   };
 }
 
+/** parseEnv has already refused a DATABASE_URL without these secrets. */
+const required = (name: string) => missing(`${name} (required with DATABASE_URL)`);
+
 /** The whole configuration: environment, plus generated secrets in embedded mode. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env = parseEnv(source);
   const dataDir = resolve(env.SERVICE_DATA_DIR);
   const secrets = env.DATABASE_URL
     ? {
-        SERVICE_API_KEY_HASH_SECRET: env.SERVICE_API_KEY_HASH_SECRET!,
-        SERVICE_ONE_TIME_TOKEN_SECRET: env.SERVICE_ONE_TIME_TOKEN_SECRET!,
-        SERVICE_INTEGRATION_ENCRYPTION_KEY: env.SERVICE_INTEGRATION_ENCRYPTION_KEY!,
+        SERVICE_API_KEY_HASH_SECRET:
+          env.SERVICE_API_KEY_HASH_SECRET ?? required('SERVICE_API_KEY_HASH_SECRET'),
+        SERVICE_ONE_TIME_TOKEN_SECRET:
+          env.SERVICE_ONE_TIME_TOKEN_SECRET ?? required('SERVICE_ONE_TIME_TOKEN_SECRET'),
+        SERVICE_INTEGRATION_ENCRYPTION_KEY:
+          env.SERVICE_INTEGRATION_ENCRYPTION_KEY ?? required('SERVICE_INTEGRATION_ENCRYPTION_KEY'),
       }
     : embeddedSecrets(env, dataDir);
   return fromEnv(env, dataDir, secrets);
@@ -101,7 +108,9 @@ function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
     secrets: {
       apiKeyHash: s.SERVICE_API_KEY_HASH_SECRET,
       oneTimeToken: s.SERVICE_ONE_TIME_TOKEN_SECRET,
-      integrationEncryptionKey: decodeKey(s.SERVICE_INTEGRATION_ENCRYPTION_KEY)!,
+      integrationEncryptionKey:
+        decodeKey(s.SERVICE_INTEGRATION_ENCRYPTION_KEY) ??
+        missing('a 32-byte SERVICE_INTEGRATION_ENCRYPTION_KEY'),
     },
     oneTimeTokenTtlSeconds: env.SERVICE_ONE_TIME_TOKEN_TTL_SECONDS,
     publicUrl: (env.SERVICE_PUBLIC_URL ?? `http://${hostForUrl}:${env.PORT}`).replace(/\/+$/, ''),

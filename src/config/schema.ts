@@ -16,7 +16,7 @@ const int = (min: number, max: number) =>
 const secret = z.string().min(32, 'must be at least 32 characters (use 32+ random bytes)');
 
 /** 32 bytes written as 64 hex characters or base64/base64url. */
-export const encryptionKey = z.string().refine((v) => decodeKey(v)?.length === 32, {
+const encryptionKey = z.string().refine((v) => decodeKey(v)?.length === 32, {
   message: 'must be 32 bytes, written as 64 hex characters or base64',
 });
 

@@ -19,7 +19,7 @@ export type UserActor = Extract<Actor, { kind: 'user' }>;
 
 /**
  * Passed to every service verb (`{ ctx, input }`). `db` is the database, or the transaction the
- * caller already runs in.
+ * caller already runs in (opened with `inTransaction`, db/in-transaction.ts).
  */
 export interface Ctx {
   actor: Actor;

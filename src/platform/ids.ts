@@ -1,5 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
+import { missing } from './missing.ts';
 
 /**
  * ULID randomness from a pooled crypto buffer: the library's default asks the OS for one byte per
@@ -12,7 +13,7 @@ function pooledRandom(): number {
     randomFillSync(pool);
     next = 0;
   }
-  return pool[next++]! / 0x1_0000_0000;
+  return (pool[next++] ?? missing('a pooled random number')) / 0x1_0000_0000;
 }
 
 const ulid = monotonicFactory(pooledRandom);

@@ -36,11 +36,11 @@ for (const [net, prefix] of [
 
 /** An IPv6 address carrying an IPv4 one (`::ffff:10.0.0.1`, NAT64 `64:ff9b::a00:1`), as IPv4. */
 function embeddedIpv4(address: string): string | null {
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex) return null;
-  const [hi, lo] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+  const [, dotted] = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address) ?? [];
+  if (dotted) return dotted;
+  const [, hiHex, loHex] = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address) ?? [];
+  if (!hiHex || !loHex) return null;
+  const [hi, lo] = [parseInt(hiHex, 16), parseInt(loHex, 16)];
   return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
 }
 

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { Config } from '../config/index.ts';
 
 /** Directories holding the server's data: only its own user may enter them. */
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 /** Files holding the server's data: only its own user may read or write them. */
-export const PRIVATE_FILE_MODE = 0o600;
+const PRIVATE_FILE_MODE = 0o600;
 
 /**
  * From now on, files and directories this process creates are its user's alone (umask 077): the

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** How long long-running work keeps the event loop before it lets other requests in. */
-export const SLICE_MS = 10;
+const SLICE_MS = 10;
 
 /**
  * Cuts long work (an import's parse, extract and commit) into slices so the server goes on

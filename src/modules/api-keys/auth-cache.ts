@@ -38,15 +38,13 @@ export class AuthCache {
 
   set(digest: string, actor: UserActor, keyExpiresAt: Date | null, now: Date): void {
     if (this.ttlMs <= 0) return;
-    const tombstone = actor.apiKeyId ? this.tombstones.get(actor.apiKeyId) : undefined;
-    if (tombstone !== undefined) {
+    const keyId = actor.apiKeyId;
+    const tombstone = keyId ? this.tombstones.get(keyId) : undefined;
+    if (keyId && tombstone !== undefined) {
       if (tombstone > Date.now()) return; // wall clock: it bounds a race, not a key's life
-      this.tombstones.delete(actor.apiKeyId!);
+      this.tombstones.delete(keyId);
     }
-    if (this.entries.size >= MAX_ENTRIES) {
-      // Maps iterate in insertion order: drop the oldest entry.
-      this.entries.delete(this.entries.keys().next().value!);
-    }
+    if (this.entries.size >= MAX_ENTRIES) dropOldest(this.entries);
     this.entries.set(digest, {
       actor,
       keyExpiresAt: keyExpiresAt?.getTime() ?? null,
@@ -58,7 +56,7 @@ export class AuthCache {
     const ids = new Set(keyIds);
     const until = Date.now() + Math.max(this.ttlMs, TOMBSTONE_MS);
     for (const id of ids) this.tombstones.set(id, until);
-    if (this.tombstones.size > MAX_ENTRIES) this.tombstones.delete(this.tombstones.keys().next().value!);
+    if (this.tombstones.size > MAX_ENTRIES) dropOldest(this.tombstones);
     for (const [digest, entry] of this.entries) {
       if (entry.actor.apiKeyId && ids.has(entry.actor.apiKeyId)) this.entries.delete(digest);
     }
@@ -81,4 +79,10 @@ export function forgetRevokedKeys(keyIds: string[]): void {
     if (cache) cache.forgetKeys(keyIds);
     else caches.delete(ref);
   }
+}
+
+/** Maps iterate in insertion order: drops the oldest entry. */
+function dropOldest(map: Map<string, unknown>): void {
+  const oldest = map.keys().next();
+  if (!oldest.done) map.delete(oldest.value);
 }

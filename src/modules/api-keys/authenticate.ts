@@ -3,7 +3,7 @@ import type { Config } from '../../config/index.ts';
 import type { UserActor } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { prepared } from '../../platform/db/prepared.ts';
-import { users } from '../users/table.ts';
+import { users } from '../users/index.ts';
 import type { AuthCache } from './auth-cache.ts';
 import { isWellFormedKey, keyDigest } from './key-format.ts';
 import { apiKeys } from './table.ts';

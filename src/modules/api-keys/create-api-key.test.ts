@@ -13,7 +13,7 @@ import {
   keysOf,
   METADATA_FIELDS,
   type KeyMeta,
-} from './key-test-fixtures.ts';
+} from './keys.fixtures.ts';
 
 const h = useHarness();
 

@@ -1,10 +1,12 @@
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { requireUser } from '../workspaces/access.ts';
+import { appendAudit } from '../audit/index.ts';
+import { requireUser } from '../workspaces/index.ts';
 import { generateKey, keyDigest, recognitionPrefix } from './key-format.ts';
 import { apiKeys, type ApiKeyRow } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 export interface CreateApiKeyInput {
   label?: string | undefined;
@@ -24,8 +26,8 @@ export async function createApiKey({
   if (input.expires_at && input.expires_at <= now)
     throw invalidField('body.expires_at', 'must be in the future');
   const plaintext = generateKey();
-  return ctx.db.transaction(async (tx) => {
-    const [key] = await tx
+  return inTransaction(ctx, async (ctx) => {
+    const [key = missing('the inserted API key')] = await ctx.db
       .insert(apiKeys)
       .values({
         id: newId('key'),
@@ -38,20 +40,17 @@ export async function createApiKey({
         expiresAt: input.expires_at ?? null,
       })
       .returning();
-    await appendAudit(
-      { ...ctx, db: tx },
-      {
-        workspaceId: null,
-        action: 'api_key.created',
-        target: { type: 'api_key', id: key!.id },
-        params: {
-          key_id: key!.id,
-          user_id: actor.userId,
-          label: key!.label,
-          expires_at: input.expires_at ?? null,
-        },
+    await appendAudit(ctx, {
+      workspaceId: null,
+      action: 'api_key.created',
+      target: { type: 'api_key', id: key.id },
+      params: {
+        key_id: key.id,
+        user_id: actor.userId,
+        label: key.label,
+        expires_at: input.expires_at ?? null,
       },
-    );
-    return { key: key!, plaintext };
+    });
+    return { key, plaintext };
   });
 }

@@ -2,10 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { users } from '../users/table.ts';
-import { requireUser } from '../workspaces/access.ts';
-import { workspaceRank } from '../workspaces/roles.ts';
-import { workspaceMembers } from '../workspaces/table.ts';
+import { users } from '../users/index.ts';
+import { requireUser, workspaceRank, workspaceMembers } from '../workspaces/index.ts';
 
 /** Why the caller may manage a user's keys; key events of a workspace admin go to that workspace's log. */
 export type Authority =
@@ -47,8 +45,8 @@ export async function authorityOverUser(
     .innerJoin(users, eq(users.id, theirs.userId))
     .leftJoin(mine, and(eq(mine.workspaceId, theirs.workspaceId), eq(mine.userId, actor.userId)))
     .where(eq(theirs.userId, targetUserId));
-  const shared = memberships.filter((m) => m.myRole !== null);
-  if (shared.length === 0) throw notFound(`User ${targetUserId}`);
+  const [firstShared] = memberships.filter((m) => m.myRole !== null);
+  if (!firstShared) throw notFound(`User ${targetUserId}`);
   const outranked = (m: (typeof memberships)[number]) =>
     !m.theyAreServerAdmin &&
     m.myRole !== null &&
@@ -57,7 +55,7 @@ export async function authorityOverUser(
   if (!memberships.every(outranked)) {
     throw forbidden('Requires an administrator who outranks this user in every workspace they belong to');
   }
-  return { kind: 'workspace_admin', workspaceId: shared[0]!.workspaceId };
+  return { kind: 'workspace_admin', workspaceId: firstShared.workspaceId };
 }
 
 export const auditWorkspaceOf = (a: Authority) => (a.kind === 'workspace_admin' ? a.workspaceId : null);

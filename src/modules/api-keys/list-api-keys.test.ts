@@ -11,7 +11,7 @@ import {
   METADATA_FIELDS,
   newUsers,
   type KeyMeta,
-} from './key-test-fixtures.ts';
+} from './keys.fixtures.ts';
 
 const h = useHarness();
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
-import { requireUser } from '../workspaces/access.ts';
+import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { requireUser } from '../workspaces/index.ts';
 import { authorityOverUser } from './key-authority.ts';
 import { apiKeys, type ApiKeyRow } from './table.ts';
 
@@ -16,7 +16,7 @@ export async function listApiKeys({
   const actor = requireUser(ctx);
   const userId = input.user_id ?? actor.userId;
   if (userId !== actor.userId) await authorityOverUser(ctx, userId, true);
-  const after = decodeCursor(input.cursor);
+  const after = keyCursor.decode(input.cursor)?.id;
   const rows = await ctx.db
     .select()
     .from(apiKeys)

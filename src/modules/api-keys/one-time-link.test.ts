@@ -10,7 +10,7 @@ import {
   pathOf,
   reset,
   view,
-} from './key-test-fixtures.ts';
+} from './keys.fixtures.ts';
 
 const h = useHarness();
 

@@ -16,7 +16,7 @@ import {
   pathOf,
   reset,
   view,
-} from './key-test-fixtures.ts';
+} from './keys.fixtures.ts';
 
 const h = useHarness();
 

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
-import { requireUser } from '../workspaces/access.ts';
-import { resetKeysWithAudit, type IssuedLink } from './issue-one-time-key.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
+import { requireUser } from '../workspaces/index.ts';
+import { resetKeysWithAudit, type IssuedLink } from './one-time-key-links.ts';
 import { auditWorkspaceOf, authorityOverUser } from './key-authority.ts';
 
 /**
@@ -15,10 +16,9 @@ export async function resetUserApiKeys({
   input: { user_id: string };
 }): Promise<IssuedLink> {
   const actor = requireUser(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    const authority = await authorityOverUser(txCtx, input.user_id, false);
-    return resetKeysWithAudit(txCtx, {
+  return inTransaction(ctx, async (ctx) => {
+    const authority = await authorityOverUser(ctx, input.user_id, false);
+    return resetKeysWithAudit(ctx, {
       userId: input.user_id,
       label: 'reset',
       createdBy: actor.userId,

@@ -11,7 +11,7 @@ import {
   expectKeyWorks,
   METADATA_FIELDS,
   newUsers,
-} from './key-test-fixtures.ts';
+} from './keys.fixtures.ts';
 
 const h = useHarness();
 

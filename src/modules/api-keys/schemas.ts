@@ -25,7 +25,7 @@ export const userParams = z.strictObject({ userId });
 export const tokenParams = z.strictObject({ token: z.string().min(1).max(512) });
 export const listKeysQuery = z.strictObject(pageQuery);
 
-export const KEY_STATUSES = ['active', 'pending', 'revoked', 'expired'] as const;
+const KEY_STATUSES = ['active', 'pending', 'revoked', 'expired'] as const;
 
 export const keyMetadata = z.object({
   id: z.string(),
@@ -56,7 +56,7 @@ export const revealedKey = z.object({
   expires_at: nullableTimestamp.describe("The key's own expiry, if any"),
 });
 
-export function keyStatus(k: ApiKeyRow, now: Date): (typeof KEY_STATUSES)[number] {
+function keyStatus(k: ApiKeyRow, now: Date): (typeof KEY_STATUSES)[number] {
   if (k.revokedAt) return 'revoked';
   if (!k.digest) return 'pending';
   if (k.expiresAt && k.expiresAt <= now) return 'expired';

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users/table.ts';
+import { users } from '../users/index.ts';
 
 /**
  * `digest` is HMAC-SHA256(plaintext) and stays null while a key waits for its one-time link to be

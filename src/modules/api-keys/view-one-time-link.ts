@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { gone, notFound } from '../../platform/http/errors.ts';
-import { appendAudit } from '../audit/append-audit.ts';
+import { appendAudit } from '../audit/index.ts';
 import { generateKey, keyDigest, recognitionPrefix } from './key-format.ts';
 import { readOneTimeToken } from './one-time-token.ts';
 import { apiKeys, oneTimeLinks, type ApiKeyRow } from './table.ts';
@@ -24,8 +25,8 @@ export async function viewOneTimeLink({
   const now = ctx.now();
   if (claim.expiresAt <= now) throw gone(LINK_USED);
   const plaintext = generateKey();
-  return ctx.db.transaction(async (tx) => {
-    const [link] = await tx
+  return inTransaction(ctx, async (ctx) => {
+    const [link] = await ctx.db
       .update(oneTimeLinks)
       .set({ consumedAt: now })
       .where(
@@ -37,13 +38,13 @@ export async function viewOneTimeLink({
       )
       .returning();
     if (!link) {
-      const [exists] = await tx
+      const [exists] = await ctx.db
         .select({ id: oneTimeLinks.id })
         .from(oneTimeLinks)
         .where(eq(oneTimeLinks.id, claim.linkId));
       throw exists ? gone(LINK_USED) : notFound('One-time link');
     }
-    const [key] = await tx
+    const [key] = await ctx.db
       .update(apiKeys)
       .set({
         digest: keyDigest(ctx.config.secrets.apiKeyHash, plaintext),
@@ -53,15 +54,12 @@ export async function viewOneTimeLink({
       .returning();
     // The key was revoked (by a later reset) before its link was opened: nothing left to reveal.
     if (!key) throw gone('The key behind this link was revoked');
-    await appendAudit(
-      { ...ctx, db: tx },
-      {
-        workspaceId: null,
-        action: 'api_key.one_time_view',
-        target: { type: 'api_key', id: key.id },
-        params: { key_id: key.id, user_id: key.userId, link_id: link.id },
-      },
-    );
+    await appendAudit(ctx, {
+      workspaceId: null,
+      action: 'api_key.one_time_view',
+      target: { type: 'api_key', id: key.id },
+      params: { key_id: key.id, user_id: key.userId, link_id: link.id },
+    });
     return { key, plaintext };
   });
 }

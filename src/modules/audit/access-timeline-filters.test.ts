@@ -6,7 +6,7 @@ import {
   tellAccessTimelineStory,
   type AccessEvent,
   type AccessTimelineStory,
-} from './audit-test-scenario.ts';
+} from './audit-scenario.fixtures.ts';
 
 const h = useHarness();
 let story: AccessTimelineStory;

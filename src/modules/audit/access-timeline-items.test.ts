@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { useHarness } from '../../test/harness.ts';
 import {
   CODEHOST_BATCH,
@@ -11,8 +12,8 @@ import {
   workspaceRef,
   type AccessEvent,
   type AccessTimelineStory,
-} from './audit-test-scenario.ts';
-import { recordAccessChange } from './record-access-change.ts';
+} from './audit-scenario.fixtures.ts';
+import { recordAccessChange } from './access-change-entry.ts';
 
 const h = useHarness();
 let story: AccessTimelineStory;
@@ -226,18 +227,15 @@ describe('GET /v1/audit/access-timeline', () => {
     const ctx = h.ctxFor(h.admin);
     const before = (await timeline({ workspace_key: other })).items;
     await expect(
-      ctx.db.transaction(async (tx) => {
-        await recordAccessChange(
-          { ...ctx, db: tx },
-          {
-            workspace: ref,
-            targetUserId: alice.id,
-            oldRole: null,
-            newRole: 'member',
-            source: 'codehost',
-            correlationId: 'rolled-back',
-          },
-        );
+      inTransaction(ctx, async (ctx) => {
+        await recordAccessChange(ctx, {
+          workspace: ref,
+          targetUserId: alice.id,
+          oldRole: null,
+          newRole: 'member',
+          source: 'codehost',
+          correlationId: 'rolled-back',
+        });
         throw new Error('sync failed');
       }),
     ).rejects.toThrow('sync failed');

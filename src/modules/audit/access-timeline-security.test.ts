@@ -8,7 +8,7 @@ import {
   ids,
   tellAccessTimelineStory,
   type AccessTimelineStory,
-} from './audit-test-scenario.ts';
+} from './audit-scenario.fixtures.ts';
 
 const h = useHarness();
 let story: AccessTimelineStory;

@@ -2,9 +2,9 @@ import { and, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../platform/context.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import { decodeSeqCursor, page, type Page } from '../../platform/http/pagination.ts';
-import { users } from '../users/table.ts';
-import { requireWorkspaceRole } from '../workspaces/access.ts';
+import { seqCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { users } from '../users/index.ts';
+import { requireWorkspaceRole } from '../workspaces/index.ts';
 import { accessEvents, auditLog, type AccessChange, type AccessSource, type AuditRow } from './table.ts';
 
 export interface AccessTimelineInput {
@@ -44,7 +44,7 @@ export async function accessTimeline({
   const { workspace } = await requireWorkspaceRole(ctx, input.workspace_key, 'admin');
   if (input.from && input.to && input.from > input.to)
     throw invalidField('query.from', 'must not be after `to`');
-  const after = decodeSeqCursor(input.cursor);
+  const after = seqCursor.decode(input.cursor)?.id;
   const target = alias(users, 'target_user');
   const actor = alias(users, 'actor_user');
   const rows = await ctx.db

@@ -2,15 +2,17 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { newId } from '../../platform/ids.ts';
+import type { AuditAction } from './audit-action.ts';
 import { entryHash, type HashedEntry } from './chain-hash.ts';
 import { auditChainHeads, auditLog, type AuditRow } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 export const SERVER_CHAIN = 'server';
 
 export interface AuditInput {
   /** The workspace the entry belongs to; null for server-level entries (users, own API keys). */
   workspaceId: string | null;
-  action: string;
+  action: AuditAction;
   target: { type: string; id?: string | null };
   params?: Record<string, unknown>;
   metadata?: Record<string, unknown>;
@@ -42,8 +44,8 @@ const plain = (v: Record<string, unknown> | undefined) =>
  * (`ctx.db` is that transaction): the head row's lock orders concurrent appends to one chain.
  */
 export async function appendAudit(ctx: Ctx, input: AuditInput): Promise<AuditRow> {
-  const [row] = await appendAudits(ctx, [input]);
-  return row!;
+  const [row = missing('the appended audit entry')] = await appendAudits(ctx, [input]);
+  return row;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness, type TestUser } from '../../test/harness.ts';
-import { busyWorkspace, renameWorkspace, verifyChain } from './audit-test-scenario.ts';
+import { busyWorkspace, renameWorkspace, verifyChain } from './audit-scenario.fixtures.ts';
 import { accessEvents, auditLog } from './table.ts';
 
 const h = useHarness();

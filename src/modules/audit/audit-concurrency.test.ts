@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness, type TestUser } from '../../test/harness.ts';
-import { chainOf, verifyChain } from './audit-test-scenario.ts';
+import { chainOf, verifyChain } from './audit-scenario.fixtures.ts';
 
 const h = useHarness();
 let wsAdmin: TestUser;

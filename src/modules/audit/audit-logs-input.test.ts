@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
-import { verifyChain, workspaceLog } from './audit-test-scenario.ts';
+import { verifyChain, workspaceLog } from './audit-scenario.fixtures.ts';
 
 const h = useHarness();
 let wsAdmin: TestUser;

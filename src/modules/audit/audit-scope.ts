@@ -1,5 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
-import { requireServerAdmin, requireWorkspaceRole } from '../workspaces/access.ts';
+import { requireServerAdmin, requireWorkspaceRole } from '../workspaces/index.ts';
 import { SERVER_CHAIN } from './append-audit.ts';
 
 export interface AuditScope {

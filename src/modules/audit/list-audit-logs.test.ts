@@ -7,7 +7,7 @@ import {
   renameWorkspace,
   workspaceLog,
   type AuditEntry,
-} from './audit-test-scenario.ts';
+} from './audit-scenario.fixtures.ts';
 
 const h = useHarness();
 let wsAdmin: TestUser;

@@ -1,11 +1,11 @@
 import { and, desc, eq, like, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { decodeSeqCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { seqCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { requireAuditScope, type AuditScope } from './audit-scope.ts';
 import { auditLog, type AuditRow } from './table.ts';
 
 /** Escapes LIKE wildcards so a prefix matches literally. */
-export const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Newest first, in chain order (`seq`), which is commit order within a chain. */
 export async function listAuditLogs({
@@ -21,7 +21,7 @@ export async function listAuditLogs({
   };
 }): Promise<{ scope: AuditScope; page: Page<AuditRow> }> {
   const scope = await requireAuditScope(ctx, input.workspace_key);
-  const after = decodeSeqCursor(input.cursor);
+  const after = seqCursor.decode(input.cursor)?.id;
   const rows = await ctx.db
     .select()
     .from(auditLog)

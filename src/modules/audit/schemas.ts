@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { iso, isoDate, timestamp, userId, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
-import { projectKey } from '../projects/project-key.ts';
+import { projectKey } from '../projects/index.ts';
 import type { AccessTimelineRow } from './access-timeline.ts';
 import { summarize } from './access-timeline.ts';
 import type { AuditRow } from './table.ts';
@@ -68,6 +68,8 @@ export const chainReport = z.object({
     })
     .nullable(),
 });
+
+export type ChainReport = z.output<typeof chainReport>;
 
 export const accessEvent = z.object({
   id: z.string(),

@@ -8,7 +8,7 @@ import {
   sqlText,
   tamper,
   verifyChain,
-} from './audit-test-scenario.ts';
+} from './audit-scenario.fixtures.ts';
 import { entryHash } from './chain-hash.ts';
 import { auditLog } from './table.ts';
 

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
 import { appendAudit } from './append-audit.ts';
+import type { AuditAction } from './audit-action.ts';
 import {
   busyWorkspace,
   chainOf,
@@ -10,7 +12,7 @@ import {
   sqlText,
   tamper,
   verifyChain,
-} from './audit-test-scenario.ts';
+} from './audit-scenario.fixtures.ts';
 
 const h = useHarness();
 let wsAdmin: TestUser;
@@ -68,18 +70,16 @@ describe('GET /v1/audit/verify', () => {
     const workspaceId = (await chainOf(h, ws))[0]!.target.id!;
     const ctx = h.ctxFor(h.admin);
     // External ids (e.g. a code host delivery id) land in text columns; params land in jsonb.
-    await ctx.db.transaction((tx) =>
-      appendAudit(
-        { ...ctx, db: tx, requestId: 'req-\ud800' },
-        {
-          workspaceId,
-          action: 'test.odd\udc00',
-          target: { type: 'test\ud800', id: 'id-\udfff' },
-          params: { ['key\ud800']: ['\udc00', { deep: 'x\ud83d' }], fine: '😀' },
-          metadata: { note: '\ud800\ud800' },
-          correlationId: 'delivery-\ud800',
-        },
-      ),
+    await inTransaction({ ...ctx, requestId: 'req-\ud800' }, (ctx) =>
+      appendAudit(ctx, {
+        workspaceId,
+        // Not a key the code writes: the append still stores whatever string it is given safely.
+        action: 'test.odd\udc00' as AuditAction,
+        target: { type: 'test\ud800', id: 'id-\udfff' },
+        params: { ['key\ud800']: ['\udc00', { deep: 'x\ud83d' }], fine: '😀' },
+        metadata: { note: '\ud800\ud800' },
+        correlationId: 'delivery-\ud800',
+      }),
     );
     expect(await verifyChain(h, ws)).toMatchObject({ intact: true, entries_checked: 3 });
     const entry = (await chainOf(h, ws))[2]!;
@@ -99,12 +99,14 @@ describe('GET /v1/audit/verify', () => {
     const ws = await h.workspace();
     const workspaceId = (await chainOf(h, ws))[0]!.target.id!;
     const ctx = h.ctxFor(h.admin);
-    await ctx.db.transaction(async (tx) => {
+    await inTransaction(ctx, async (ctx) => {
       for (let i = 0; i < 1_050; i++) {
-        await appendAudit(
-          { ...ctx, db: tx },
-          { workspaceId, action: 'test.bulk', target: { type: 'test', id: String(i) }, params: { i } },
-        );
+        await appendAudit(ctx, {
+          workspaceId,
+          action: 'test.bulk' as AuditAction,
+          target: { type: 'test', id: String(i) },
+          params: { i },
+        });
       }
     });
     expect(await verifyChain(h, ws)).toEqual({

@@ -3,18 +3,12 @@ import type { Ctx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { requireAuditScope } from './audit-scope.ts';
 import { entryHash } from './chain-hash.ts';
+import type { ChainReport } from './schemas.ts';
 import { auditChainHeads, auditLog } from './table.ts';
 
 const BATCH = 1000;
 
-export type BreakReason = 'sequence_gap' | 'prev_hash_mismatch' | 'hash_mismatch' | 'head_mismatch';
-
-export interface ChainReport {
-  intact: boolean;
-  entries_checked: number;
-  head_seq: number;
-  first_break: { seq: number; id: string | null; reason: BreakReason; message: string } | null;
-}
+type BreakReason = NonNullable<ChainReport['first_break']>['reason'];
 
 const MESSAGES: Record<BreakReason, string> = {
   sequence_gap: 'an entry is missing before this one',

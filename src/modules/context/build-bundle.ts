@@ -1,14 +1,13 @@
 import type { Ctx } from '../../platform/context.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import { DEFAULT_STATUSES } from '../memories/memory-filters.ts';
-import { recallMemories } from '../memories/recall-memories.ts';
-import { SUBPATH_BOOST } from '../memories/score-recall.ts';
-import { requireProjectRole } from '../projects/access.ts';
+import { recallMemories, SUBPATH_BOOST } from '../memories/index.ts';
+import { requireProjectRole } from '../projects/index.ts';
 import { loadSnapshotCandidates, type BundleCandidate } from './bundle-candidates.ts';
-import { buildSnapshot, presentItem, type BundleItem, type SnapshotSection } from './bundle-sections.ts';
-import { fitSections, loadTokenizer, tokenCount, tokensOf, type SectionUse } from './fit-budget.ts';
+import { buildSnapshot, presentItem, type SnapshotSection } from './bundle-sections.ts';
+import { fitSections, loadTokenizer, tokenCount } from './fit-budget.ts';
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
 import { oneLine } from './one-line.ts';
+import type { Bundle, BundleItem, SectionUse } from './schemas.ts';
 
 /** Memories recalled for `q` before the budget picks how many fit. */
 const RETRIEVAL_LIMIT = 10;
@@ -20,26 +19,6 @@ export interface BundleInput {
   current_subpath?: string | undefined;
   mode: 'default' | 'debug';
   budget?: number | undefined;
-}
-
-export interface Bundle {
-  project: { key: string; name: string };
-  snapshot: {
-    summary: string;
-    top_decisions: BundleItem[];
-    top_constraints: BundleItem[];
-    active_work: BundleItem[];
-    recent_activity: BundleItem[];
-  };
-  retrieval: { query: string; results: BundleItem[] };
-  debug?: {
-    resolved_workspace: string;
-    resolved_project: string;
-    monorepo_mode: 'on' | 'off';
-    current_subpath: string;
-    boosts_applied: Record<string, unknown>;
-    token_budget: { budget: number; used: number; fixed: number; sections: Record<string, SectionUse> };
-  };
 }
 
 /** The budget asked for, re-checked (callers other than the route may pass anything). */
@@ -85,12 +64,15 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
     loadSnapshotCandidates(ctx, access.project.id),
     loadTokenizer(),
     input.q
-      ? recallMemories(ctx, {
-          q: input.q,
-          filters: { projectId: access.project.id, statuses: DEFAULT_STATUSES },
-          current_subpath: input.current_subpath,
-          explain: false,
-          limit: RETRIEVAL_LIMIT,
+      ? recallMemories({
+          ctx,
+          input: {
+            q: input.q,
+            filters: { projectId: access.project.id },
+            current_subpath: input.current_subpath,
+            explain: false,
+            limit: RETRIEVAL_LIMIT,
+          },
         })
       : null,
   ]);
@@ -182,13 +164,7 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
   };
   let measured = measure();
   while (measured.used > budget) {
-    const last = [...SHARES].reverse().find(([name]) => fitted.sections[name]!.length > 0)?.[0];
-    if (!last) break;
-    const dropped = fitted.sections[last]!.pop();
-    const use = fitted.use[last]!;
-    use.items -= 1;
-    use.dropped += 1;
-    use.used -= tokensOf(dropped);
+    if (!fitted.dropLast()) break;
     measured = measure();
   }
   return measured.bundle;

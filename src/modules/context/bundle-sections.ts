@@ -1,20 +1,9 @@
 import { iso } from '../../platform/http/fields.ts';
-import { recencyWeight, STATUS_WEIGHTS, subpathBoost, TYPE_WEIGHTS } from '../memories/score-recall.ts';
-import type { MemoryStatus, MemoryType } from '../memories/table.ts';
+import { recencyWeight, STATUS_WEIGHTS, subpathBoost, TYPE_WEIGHTS } from '../memories/index.ts';
+import type { MemoryType } from '../memories/index.ts';
 import type { BundleCandidate } from './bundle-candidates.ts';
 import { oneLine } from './one-line.ts';
-
-/** One line of a bundle section: never a raw message body; raw references only as `evidence_ref`. */
-export interface BundleItem {
-  id: string;
-  type?: MemoryType;
-  text: string;
-  status: MemoryStatus;
-  /** The day it was remembered (YYYY-MM-DD): a full timestamp costs tokens and says little more. */
-  created_at: string;
-  subpath?: string;
-  evidence_ref?: string;
-}
+import type { BundleItem } from './schemas.ts';
 
 export interface RankOptions {
   nowMs: number;
@@ -54,7 +43,7 @@ export function presentItem(c: BundleCandidate, section: string): BundleItem {
  * sub-projects (and, with no current sub-project, above every sub-project's), below those of the
  * current sub-project and its relatives (score-recall.ts SUBPATH_BOOST).
  */
-export const PROJECT_WIDE_WEIGHT = 1.1;
+const PROJECT_WIDE_WEIGHT = 1.1;
 
 const scopeWeight = (subpath: string | null, current: string | undefined) =>
   subpath ? subpathBoost(subpath, current) : PROJECT_WIDE_WEIGHT;
@@ -65,7 +54,7 @@ const scopeWeight = (subpath: string | null, current: string | undefined) =>
  * Timeline sections (active work, activity): what is recent first, drafts included, a confirmed
  * memory outranking a draft of the same age (status weight). Then newest, then id: deterministic.
  */
-export function rankCandidates(
+function rankCandidates(
   candidates: BundleCandidate[],
   opts: RankOptions & { tiered: boolean },
 ): BundleCandidate[] {

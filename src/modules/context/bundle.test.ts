@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
-import { created, teamAndOutsider, type Place } from '../memories/memory-test-fixtures.ts';
-import type { Team } from '../projects/project-test-fixtures.ts';
-import type { Bundle as BundleAnswer } from './build-bundle.ts';
+import { created, teamAndOutsider, type Place } from '../memories/memories.fixtures.ts';
+import type { Team } from '../projects/projects.fixtures.ts';
+import type { Bundle as BundleAnswer } from './schemas.ts';
 import { oneLine } from './one-line.ts';
 
 const h = useHarness();

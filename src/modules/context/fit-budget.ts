@@ -3,6 +3,9 @@
  * filled up to its share of the budget; what is left over is then handed out in priority order
  * (section order). Items are whole or absent: text was already cut at word boundaries.
  */
+
+import type { SectionUse } from './schemas.ts';
+
 export interface SectionInput<T> {
   name: string;
   /** Share of the budget left after the fixed part (shares of present sections are normalized). */
@@ -10,16 +13,14 @@ export interface SectionInput<T> {
   items: T[];
 }
 
-export interface SectionUse {
-  allocated: number;
-  used: number;
-  items: number;
-  dropped: number;
-}
-
 export interface Fitted<U> {
   sections: Record<string, U[]>;
   use: Record<string, SectionUse>;
+  /**
+   * Drops the last item of the lowest-priority section that has any, its use following; false when
+   * nothing is left to drop.
+   */
+  dropLast(): boolean;
 }
 
 let countTokens: ((text: string) => number) | undefined;
@@ -67,59 +68,78 @@ export function tokenCount(text: string): number {
 /** Tokens of a value as it appears inside the bundle's JSON (plus its separating comma). */
 export const tokensOf = (value: unknown) => tokenCount(JSON.stringify(value)) + 1;
 
+/** A section being filled: its items not yet considered, the next one presented (null: none left). */
+const counted = <U>(value: U) => ({ value, tokens: tokensOf(value) });
+
+interface Filling<T, U> {
+  name: string;
+  share: number;
+  size: number;
+  rest: Iterator<T>;
+  next: { value: U; tokens: number } | null | undefined;
+  taken: U[];
+  use: SectionUse;
+}
+
 export function fitSections<T, U>(
   sections: SectionInput<T>[],
   available: number,
   present: (item: T, section: string) => U,
 ): Fitted<U> {
+  const filling = sections.map((s): Filling<T, U> => ({
+    name: s.name,
+    share: s.share,
+    size: s.items.length,
+    rest: s.items[Symbol.iterator](),
+    next: undefined,
+    taken: [],
+    use: { allocated: 0, used: 0, items: 0, dropped: s.items.length },
+  }));
   // Presented and counted when first considered: most candidates never are (~50 µs an item).
-  const shown = sections.map(() => new Map<number, { value: U; tokens: number }>());
-  const presented = (i: number, n: number) => {
-    let entry = shown[i]!.get(n);
-    if (!entry) {
-      const value = present(sections[i]!.items[n]!, sections[i]!.name);
-      shown[i]!.set(n, (entry = { value, tokens: tokensOf(value) }));
+  const peek = (f: Filling<T, U>) => {
+    if (f.next === undefined) {
+      const item = f.rest.next();
+      f.next = item.done ? null : counted(present(item.value, f.name));
     }
-    return entry;
+    return f.next;
   };
-  const cost = (i: number, n: number) => presented(i, n).tokens;
-  const taken = sections.map(() => 0);
-  const used = sections.map(() => 0);
-  const allocated = sections.map(() => 0);
-  /** Takes section i's next items while each fits in `limit` more tokens; answers the tokens taken. */
-  const take = (i: number, limit: number) => {
+  /** Takes a section's next items while each fits in `limit` more tokens; answers the tokens taken. */
+  const take = (f: Filling<T, U>, limit: number) => {
     let spent = 0;
-    while (taken[i]! < sections[i]!.items.length && spent + cost(i, taken[i]!) <= limit) {
-      spent += cost(i, taken[i]!);
-      taken[i]! += 1;
+    for (let next = peek(f); next && spent + next.tokens <= limit; next = peek(f)) {
+      spent += next.tokens;
+      f.taken.push(next.value);
+      f.next = undefined;
     }
-    used[i]! += spent;
+    f.use.used += spent;
+    f.use.items = f.taken.length;
+    f.use.dropped = f.size - f.taken.length;
     return spent;
   };
   // First pass: each section up to its share of the whole (shares of empty sections are not given
   // out), so a section's unused share is left for the second pass, not taken by the next section.
   let left = Math.max(0, available);
   const shares = sections.reduce((sum, s) => sum + (s.items.length ? s.share : 0), 0);
-  for (const [i, s] of sections.entries()) {
-    if (!s.items.length || shares === 0) continue;
-    allocated[i] = Math.floor((left * s.share) / shares);
+  for (const f of filling) {
+    if (f.size > 0 && shares !== 0) f.use.allocated = Math.floor((left * f.share) / shares);
   }
-  for (const i of sections.keys()) left -= take(i, allocated[i]!);
+  for (const f of filling) left -= take(f, f.use.allocated);
   // Second pass: what is left goes to the sections that still have items, in priority order.
-  for (const i of sections.keys()) {
-    const spent = take(i, left);
-    allocated[i]! += spent;
+  for (const f of filling) {
+    const spent = take(f, left);
+    f.use.allocated += spent;
     left -= spent;
   }
   return {
-    sections: Object.fromEntries(
-      sections.map((s, i) => [s.name, Array.from({ length: taken[i]! }, (_, n) => presented(i, n).value)]),
-    ),
-    use: Object.fromEntries(
-      sections.map((s, i) => [
-        s.name,
-        { allocated: allocated[i]!, used: used[i]!, items: taken[i]!, dropped: s.items.length - taken[i]! },
-      ]),
-    ),
+    sections: Object.fromEntries(filling.map((f) => [f.name, f.taken])),
+    use: Object.fromEntries(filling.map((f) => [f.name, f.use])),
+    dropLast() {
+      const f = filling.findLast((f) => f.taken.length > 0);
+      if (!f) return false;
+      f.use.used -= tokensOf(f.taken.pop());
+      f.use.items -= 1;
+      f.use.dropped += 1;
+      return true;
+    },
   };
 }

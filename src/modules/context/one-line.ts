@@ -4,7 +4,7 @@ import { clipText } from '../../platform/clip-text.ts';
  * A memory as one line of a prompt: whitespace collapsed, markdown fences and heading marks
  * dropped, cut at a word boundary (never mid-word) with an ellipsis. Pure.
  */
-export const MAX_LINE_CHARS = 240;
+const MAX_LINE_CHARS = 240;
 
 /**
  * `truncated`: the text given is only the start of the memory, so its last word may be cut; it is

@@ -1,5 +1,4 @@
-import type { Bundle } from './build-bundle.ts';
-import type { BundleItem } from './bundle-sections.ts';
+import type { Bundle, BundleItem } from './schemas.ts';
 import { oneLine } from './one-line.ts';
 
 /** A one-line item as a Markdown bullet (status shown only for drafts; evidence as a reference). */

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { searchText, workspaceKey } from '../../platform/http/fields.ts';
-import { subpath } from '../memories/schemas.ts';
-import { MEMORY_STATUSES, MEMORY_TYPES } from '../memories/vocabulary.ts';
-import { projectKey } from '../projects/project-key.ts';
+import { subpath, MEMORY_STATUSES, MEMORY_TYPES } from '../memories/index.ts';
+import { projectKey } from '../projects/index.ts';
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
 
 export const bundleQuery = z.strictObject({
@@ -26,21 +25,26 @@ export const bundleQuery = z.strictObject({
     .describe('markdown: the same bundle as compact Markdown'),
 });
 
+/** One line of a bundle section: never a raw message body; raw references only as `evidence_ref`. */
 const item = z.object({
   id: z.string(),
   type: z.enum(MEMORY_TYPES).optional(),
   text: z.string(),
   status: z.enum(MEMORY_STATUSES),
+  // The day it was remembered (YYYY-MM-DD): a full timestamp costs tokens and says little more.
   created_at: z.string(),
   subpath: z.string().optional(),
   evidence_ref: z.string().optional(),
 });
+export type BundleItem = z.output<typeof item>;
+/** What one section got of the budget, and what it used. */
 const sectionUse = z.object({
   allocated: z.number(),
   used: z.number(),
   items: z.number(),
   dropped: z.number(),
 });
+export type SectionUse = z.output<typeof sectionUse>;
 
 export const bundleAnswer = z.object({
   project: z.object({ key: z.string(), name: z.string() }),
@@ -68,3 +72,4 @@ export const bundleAnswer = z.object({
     })
     .optional(),
 });
+export type Bundle = z.output<typeof bundleAnswer>;

@@ -4,7 +4,12 @@
  * (no nested quantifiers), and the text is clipped first, so the work is linear in the input.
  */
 
-import type { MemoryType } from '../memories/table.ts';
+import {
+  identifierTokens,
+  type IdentifierKind,
+  type IdentifierToken,
+  type MemoryType,
+} from '../memories/index.ts';
 
 interface Cue {
   type: MemoryType;
@@ -221,31 +226,31 @@ function stripFiller(text: string): string {
   return rest;
 }
 
-const TICKET = /^[A-Z][A-Z0-9]{1,9}-\d{1,7}$/;
 const ISSUE = /^(?:#|PR-?#?|!)\d{1,7}$/;
-const PATH = /^(?:\.{0,2}\/|~\/)?[\w@.-]+(?:\/[\w@.-]+)+\/?$/;
-const FILE =
-  /^[\w.-]+\.(?:ts|tsx|js|jsx|mjs|cjs|json|sql|py|go|rs|java|kt|rb|php|cs|ya?ml|toml|md|sh|env|lock|css|scss|html|proto|graphql|tf|ini|cfg|conf)$/i;
-const CODE_NAME =
-  /^(?:[a-z][a-z0-9]*[A-Z]\w*|[a-z][a-z0-9]*_[a-z0-9_]+|[A-Z][A-Z0-9]*_[A-Z0-9_]+|[\w.]+\(\))$/;
+
+/**
+ * The identifiers that make a statement concrete. A word with digits (`node20`), a capitalised
+ * product name (`GitHub`), an abbreviation (`e.g.`) or a hyphenated word with digits (`5-minute`)
+ * is matched as written by recall but names nothing in the project.
+ */
+const CONCRETE: ReadonlySet<IdentifierKind> = new Set(['path', 'code', 'dotted', 'ticket', 'camel']);
 
 /** Does the statement name something concrete: a file, a ticket, a PR, an identifier in code? */
 function namesSomething(statement: string): boolean {
+  for (const identifier of identifierTokens(statement)) {
+    if (CONCRETE.has(identifier.kind) && (identifier.kind !== 'path' || isPathLike(identifier))) return true;
+  }
   for (const raw of statement.split(' ')) {
     if (raw.length > MAX_TOKEN_CHARS) continue;
     if (raw.startsWith('`') && raw.length > 2) return true;
-    const token = trimPunctuation(raw);
-    if (token.length < 3) continue;
-    if (TICKET.test(token) || ISSUE.test(token) || FILE.test(token)) return true;
-    if (token.split('.').some((part) => CODE_NAME.test(part))) return true;
-    if (PATH.test(token) && isPathLike(token)) return true;
+    if (ISSUE.test(trimPunctuation(raw))) return true;
   }
   return false;
 }
 
 /** "and/or" is no path: a path has an extension, several segments, or an explicit root. */
-function isPathLike(token: string): boolean {
-  if (/^(?:\.{0,2}\/|~\/)/.test(token) || token.endsWith('/')) return true;
+function isPathLike({ token, written }: IdentifierToken): boolean {
+  if (/^(?:\.{0,2}\/|~\/)/.test(written) || written.endsWith('/')) return true;
   if (/\.[a-z]{1,5}$/i.test(token)) return true;
   return token.split('/').length > 2;
 }

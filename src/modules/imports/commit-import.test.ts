@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid } from '../../test/assertions.ts';
 import { useHarness } from '../../test/harness.ts';
-import { memoriesOf } from '../memories/memory-test-fixtures.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
+import { memoriesOf } from '../memories/memories.fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
 import {
   getImport,
   patchStaged,
@@ -12,7 +12,7 @@ import {
   stagedOf,
   stepOk,
   type StagedMemory,
-} from './import-test-fixtures.ts';
+} from './imports.fixtures.ts';
 
 const h = useHarness();
 

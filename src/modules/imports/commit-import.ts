@@ -1,12 +1,14 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { engineSized } from '../../platform/db/engine-sized.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
-import { storeMemories } from '../memories/store-memories.ts';
+import { storeMemories } from '../memories/index.ts';
 import type { ImportAccess } from './import-access.ts';
-import { runImportStep, type StepOutcome } from './run-import-step.ts';
+import { runImportStep, type StepOutcome } from './import-step-runner.ts';
 import { stagedMemories } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 /**
  * Staged memories per transaction. On PGlite a transaction holds every other query of the server:
@@ -70,9 +72,8 @@ async function commitStaged(
   let after: string | null = null;
   for (let round = 0; round < 1_000_000; round++) {
     await slices.pass();
-    const done = await ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx };
-      const batch = await tx
+    const done = await inTransaction(ctx, async (ctx) => {
+      const batch = await ctx.db
         .select()
         .from(stagedMemories)
         .where(
@@ -86,23 +87,29 @@ async function commitStaged(
         .orderBy(asc(stagedMemories.id))
         .limit(batchSize)
         .for('update');
-      if (batch.length === 0) return true;
-      after = batch[batch.length - 1]!.id;
-      const stored = await storeMemories(
-        txCtx,
-        project,
-        batch.map((s) => ({
-          type: s.type,
-          content: s.content,
-          status: 'draft' as const,
-          source: 'import' as const,
-          metadata: { import_id: row.id },
-          evidenceRef: s.rawMessageId ? `raw_message:${s.rawMessageId}` : `import:${row.id}`,
-        })),
-        row.id,
-      );
-      const links = batch.map((s, i) => ({ id: s.id, memory_id: stored[i]!.row.id }));
-      await tx.execute(sql`
+      const last = batch.at(-1);
+      if (!last) return true;
+      after = last.id;
+      const stored = await storeMemories({
+        ctx,
+        input: {
+          project,
+          drafts: batch.map((s) => ({
+            type: s.type,
+            content: s.content,
+            status: 'draft' as const,
+            source: 'import' as const,
+            metadata: { import_id: row.id },
+            evidenceRef: s.rawMessageId ? `raw_message:${s.rawMessageId}` : `import:${row.id}`,
+          })),
+          correlationId: row.id,
+        },
+      });
+      const links = batch.map((s, i) => ({
+        id: s.id,
+        memory_id: stored[i]?.row.id ?? missing(`the memory of ${s.id}`),
+      }));
+      await ctx.db.execute(sql`
         update ${stagedMemories} set memory_id = v.memory_id, updated_at = ${ctx.now().toISOString()}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as v(id text, memory_id text)
         where ${stagedMemories.id} = v.id`);

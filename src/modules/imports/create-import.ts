@@ -1,26 +1,16 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { newId } from '../../platform/ids.ts';
 import { validated } from '../../platform/http/validate.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import type { ProjectAccess } from '../projects/access.ts';
-import { requireRawAccess } from '../raw/raw-access.ts';
+import { appendAudit } from '../audit/index.ts';
+import { authorizeUpload } from './authorize-upload.ts';
 import type { ImportAccess } from './import-access.ts';
 import { uploadFields } from './schemas.ts';
 import { imports } from './table.ts';
 import { uploadPath, UPLOADS_DIR } from './upload-file.ts';
-
-/** Checked before an upload is streamed to disk, so a caller without access stores nothing. */
-export function assertCanImport({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { workspace_key: string; project_key: string };
-}): Promise<ProjectAccess> {
-  return requireRawAccess(ctx, input.workspace_key, input.project_key);
-}
+import { missing } from '../../platform/missing.ts';
 
 /** A file name as shown: no directories, no control characters, bounded. */
 function displayName(name: string): string {
@@ -61,11 +51,10 @@ export async function createImport({
   await mkdir(join(ctx.config.importDir, UPLOADS_DIR), { recursive: true });
   await rename(input.temp_path, stored);
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx };
-      const access = await assertCanImport({ ctx: txCtx, input: fields });
+    return await inTransaction(ctx, async (ctx) => {
+      const access = await authorizeUpload({ ctx, input: fields });
       const now = ctx.now();
-      const [row] = await tx
+      const [row = missing('the inserted import')] = await ctx.db
         .insert(imports)
         .values({
           id,
@@ -83,7 +72,7 @@ export async function createImport({
           updatedAt: now,
         })
         .returning();
-      await appendAudit(txCtx, {
+      await appendAudit(ctx, {
         workspaceId: access.workspaceAccess.workspace.id,
         action: 'import.uploaded',
         target: { type: 'import', id },
@@ -92,13 +81,13 @@ export async function createImport({
           project_key: access.project.key,
           import_id: id,
           source: fields.source,
-          file_name: row!.fileName,
+          file_name: row.fileName,
           bytes: input.bytes,
           sha256: input.sha256,
         },
       });
       return {
-        row: row!,
+        row,
         access,
         keys: { workspaceKey: access.workspaceAccess.workspace.key, projectKey: access.project.key },
       };

@@ -12,11 +12,11 @@ import {
   expectKeyRequired,
   type RouteCall,
 } from '../../test/security-matrix.ts';
-import { memoriesOf } from '../memories/memory-test-fixtures.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
+import { memoriesOf } from '../memories/memories.fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
 import { rawSessions } from '../raw/table.ts';
-import { outsiderWithWorkspace } from '../workspaces/member-test-fixtures.ts';
-import { deadOwner, markRunning, whileRunningHere } from './claim-test-fixtures.ts';
+import { outsiderWithWorkspace } from '../workspaces/members.fixtures.ts';
+import { deadOwner, markRunning, whileRunningHere } from './claims.fixtures.ts';
 import {
   getImport,
   importLog,
@@ -28,7 +28,7 @@ import {
   stagedOf,
   stepOk,
   uploaded,
-} from './import-test-fixtures.ts';
+} from './imports.fixtures.ts';
 import { stagedMemories } from './table.ts';
 
 const h = useHarness();

@@ -1,11 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
 import { conflict } from '../../platform/http/errors.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { rawMessages, rawSessions } from '../raw/table.ts';
-import { claimImport, releaseImport } from './claim-import.ts';
+import { appendAudit } from '../audit/index.ts';
+import { rawMessages, rawSessions } from '../raw/index.ts';
+import { claimImport, releaseImport } from './import-claim.ts';
 import { requireImport } from './import-access.ts';
 import { IMPORT_STATUSES, imports, stagedMemories } from './table.ts';
 import { removeUpload } from './upload-file.ts';
@@ -78,28 +79,25 @@ export async function deleteImport({
         from ${stagedMemories} where ${stagedMemories.importId} = ${id} limit ${BATCH_ROWS})`,
     );
     removed = { raw_sessions: sessions, raw_messages: messages, staged_memories: staged };
-    await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
+    await inTransaction(ctx, async (ctx) => {
+      const [row] = await ctx.db
         .delete(imports)
         .where(and(eq(imports.id, id), eq(imports.runningOwner, claimed.claim.owner)))
         .returning({ id: imports.id });
       if (!row) throw conflict('The deletion of this import was taken over; see its status');
-      await appendAudit(
-        { ...ctx, db: tx },
-        {
-          workspaceId: found.row.workspaceId,
-          action: 'import.deleted',
-          target: { type: 'import', id },
-          params: {
-            workspace_key: found.keys.workspaceKey,
-            project_key: found.keys.projectKey,
-            import_id: id,
-            file_name: found.row.fileName,
-            ...removed,
-          },
-          correlationId: id,
+      await appendAudit(ctx, {
+        workspaceId: found.row.workspaceId,
+        action: 'import.deleted',
+        target: { type: 'import', id },
+        params: {
+          workspace_key: found.keys.workspaceKey,
+          project_key: found.keys.projectKey,
+          import_id: id,
+          file_name: found.row.fileName,
+          ...removed,
         },
-      );
+        correlationId: id,
+      });
     });
   } catch (err) {
     await releaseImport(ctx, claimed);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid } from '../../test/assertions.ts';
 import { useHarness } from '../../test/harness.ts';
-import { created, memoriesOf } from '../memories/memory-test-fixtures.ts';
+import { created, memoriesOf } from '../memories/memories.fixtures.ts';
 import { MEMORY_TYPES } from '../memories/vocabulary.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
 import { MAX_SCANNED_CHARS } from './extract-candidates.ts';
 import {
   patchStaged,
@@ -15,7 +15,7 @@ import {
   stagedOf,
   stepOk,
   type StagedMemory,
-} from './import-test-fixtures.ts';
+} from './imports.fixtures.ts';
 
 const h = useHarness();
 

@@ -5,7 +5,7 @@
  * (precision over recall). Linear in the input: a bounded prefix is read, every scan moves forward,
  * and every pattern is a bounded run without nested quantifiers.
  */
-import type { MemoryType } from '../memories/table.ts';
+import type { MemoryType } from '../memories/index.ts';
 import { classifyMemoryType, isQuestion } from './classify-memory-type.ts';
 import { clipText, isHighSurrogate, trimEnd } from '../../platform/clip-text.ts';
 

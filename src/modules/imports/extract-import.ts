@@ -4,12 +4,11 @@ import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
 import { newId } from '../../platform/ids.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
-import { contentHash } from '../memories/content-hash.ts';
-import { memories } from '../memories/table.ts';
-import { rawMessages, rawSessions } from '../raw/table.ts';
+import { contentHash, memories } from '../memories/index.ts';
+import { rawMessages, rawSessions } from '../raw/index.ts';
 import { extractCandidates, MAX_SCANNED_CHARS, type Candidate } from './extract-candidates.ts';
 import type { ImportAccess } from './import-access.ts';
-import { runImportStep, type StepOutcome } from './run-import-step.ts';
+import { runImportStep, type StepOutcome } from './import-step-runner.ts';
 import { stagedMemories, type ImportRow } from './table.ts';
 
 const BATCH_MESSAGES = 500;
@@ -89,8 +88,8 @@ async function* groupMessages(ctx: Ctx, sessionIds: string[]): AsyncGenerator<Im
       .orderBy(asc(rawMessages.sessionId), asc(rawMessages.seq))
       .limit(BATCH_MESSAGES);
     if (page.length) yield page;
-    if (page.length < BATCH_MESSAGES) return;
-    const last = page[page.length - 1]!;
+    const last = page.at(-1);
+    if (!last || page.length < BATCH_MESSAGES) return;
     after = { sessionId: last.sessionId, seq: last.seq };
   }
 }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound, notFoundAs } from '../../platform/http/errors.ts';
-import type { ProjectAccess } from '../projects/access.ts';
-import { projects } from '../projects/table.ts';
-import { requireRawAccess } from '../raw/raw-access.ts';
-import { workspaces } from '../workspaces/table.ts';
+import type { ProjectAccess } from '../projects/index.ts';
+import { projects } from '../projects/index.ts';
+import { requireRawAccess } from '../raw/index.ts';
+import { workspaces } from '../workspaces/index.ts';
 import { imports, type ImportRow } from './table.ts';
 
 export interface ImportAccess {

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedClaims } from '../../platform/db/process-claims.ts';
 import { expectError } from '../../test/assertions.ts';
 import { useHarness } from '../../test/harness.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
-import { deadOwner, markRunning, whileRunningHere } from './claim-test-fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
+import { deadOwner, markRunning, whileRunningHere } from './claims.fixtures.ts';
 import {
   getImport,
   pipelineHelpers,
@@ -17,7 +17,7 @@ import {
   uploaded,
   type ImportAnswer,
   type Step,
-} from './import-test-fixtures.ts';
+} from './imports.fixtures.ts';
 
 const h = useHarness();
 const onPostgres = Boolean(process.env.DATABASE_URL);

@@ -13,7 +13,7 @@ import {
   type ServerProcess,
 } from '../../test/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import type { ImportAnswer } from './import-test-fixtures.ts';
+import type { ImportAnswer } from './imports.fixtures.ts';
 
 /**
  * A real server process killed (SIGKILL) in the middle of parse, then of extract, of a generated

@@ -7,9 +7,9 @@ import {
   expectKeyRequired,
   type RouteCall,
 } from '../../test/security-matrix.ts';
-import { memoriesOf } from '../memories/memory-test-fixtures.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
-import { outsiderWithWorkspace } from '../workspaces/member-test-fixtures.ts';
+import { memoriesOf } from '../memories/memories.fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
+import { outsiderWithWorkspace } from '../workspaces/members.fixtures.ts';
 import {
   getImport,
   patchStaged,
@@ -18,7 +18,7 @@ import {
   runPipeline,
   stagedOf,
   type StagedMemory,
-} from './import-test-fixtures.ts';
+} from './imports.fixtures.ts';
 
 const h = useHarness();
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateAgentJsonl } from '../../../bench/generate-transcript.ts';
 import { useHarness } from '../../test/harness.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
-import { uploaded, type ImportAnswer, type Step } from './import-test-fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
+import { uploaded, type ImportAnswer, type Step } from './imports.fixtures.ts';
 
 /**
  * A running import shares the server: while one of its steps runs, other requests are answered.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid } from '../../test/assertions.ts';
 import { useHarness } from '../../test/harness.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
 import {
   getImport,
   pipelineHelpers,
@@ -9,7 +9,7 @@ import {
   stepOk,
   uploaded,
   type ImportAnswer,
-} from './import-test-fixtures.ts';
+} from './imports.fixtures.ts';
 
 const h = useHarness();
 

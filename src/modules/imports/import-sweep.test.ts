@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../platform/context.ts';
 import { expectError } from '../../test/assertions.ts';
 import { useHarness } from '../../test/harness.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
-import { deadOwner, markRunning, whileRunningHere } from './claim-test-fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
+import { deadOwner, markRunning, whileRunningHere } from './claims.fixtures.ts';
 import {
   getImport,
   importLog,
@@ -14,7 +14,7 @@ import {
   stepOk,
   uploaded,
   type ImportAnswer,
-} from './import-test-fixtures.ts';
+} from './imports.fixtures.ts';
 import { sweepImports } from './sweep-imports.ts';
 
 const h = useHarness();

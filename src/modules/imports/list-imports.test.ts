@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectKeyRequired } from '../../test/security-matrix.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
-import { outsiderWithWorkspace } from '../workspaces/member-test-fixtures.ts';
-import { uploaded, type ImportAnswer } from './import-test-fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
+import { outsiderWithWorkspace } from '../workspaces/members.fixtures.ts';
+import { uploaded, type ImportAnswer } from './imports.fixtures.ts';
 
 const h = useHarness();
 

@@ -1,9 +1,8 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
-import { requireProjectRole } from '../projects/access.ts';
-import { projectMembers, projects } from '../projects/table.ts';
-import { requireWorkspaceRole } from '../workspaces/access.ts';
+import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { requireProjectRole, projectMembers, projects } from '../projects/index.ts';
+import { requireWorkspaceRole } from '../workspaces/index.ts';
 import { imports, type ImportRow } from './table.ts';
 
 /**
@@ -43,7 +42,7 @@ export async function listImports({
             ),
         )
       : undefined;
-  const before = decodeCursor(input.cursor);
+  const before = keyCursor.decode(input.cursor)?.id;
   const rows = await ctx.db
     .select({ row: imports, projectKey: projects.key })
     .from(imports)

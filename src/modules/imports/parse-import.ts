@@ -2,17 +2,19 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { configuredEngine, engineSized } from '../../platform/db/engine-sized.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { newId } from '../../platform/ids.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
-import { rawMessages, rawSessions } from '../raw/table.ts';
+import { rawMessages, rawSessions } from '../raw/index.ts';
 import type { ImportAccess } from './import-access.ts';
 import { clipText } from '../../platform/clip-text.ts';
 import { parseTranscript } from './parsers/parse-transcript.ts';
 import type { ParseEvent } from './parsers/types.ts';
-import { runImportStep, type StepOutcome } from './run-import-step.ts';
+import { runImportStep, type StepOutcome } from './import-step-runner.ts';
 import type { ImportRow } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 /** A raw message longer than this is cut (and counted): transcripts can carry huge tool outputs. */
 const MAX_RAW_MESSAGE_CHARS = 1_000_000;
@@ -93,7 +95,7 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
       return known;
     }
     const now = ctx.now();
-    const [s] = await ctx.db
+    const [s = missing('the upserted raw session')] = await ctx.db
       .insert(rawSessions)
       .values({
         id: newId('rses'),
@@ -113,7 +115,7 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
         set: { importId: row.id, title: sql`coalesce(excluded.title, ${rawSessions.title})`, updatedAt: now },
       })
       .returning({ id: rawSessions.id });
-    const state = { id: s!.id, nextSeq: 0, title: e.title, startedAt: e.startedAt };
+    const state = { id: s.id, nextSeq: 0, title: e.title, startedAt: e.startedAt };
     sessions.set(sourceSessionId, state);
     stats.sessions += 1;
     return state;
@@ -183,9 +185,9 @@ async function analyzeRawMessages(ctx: Ctx): Promise<void> {
     await ctx.db.execute(sql`analyze ${rawMessages}`);
     return;
   }
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`set local default_statistics_target = 10`);
-    await tx.execute(sql`analyze ${rawMessages}`);
+  await inTransaction(ctx, async (ctx) => {
+    await ctx.db.execute(sql`set local default_statistics_target = 10`);
+    await ctx.db.execute(sql`analyze ${rawMessages}`);
   });
 }
 
@@ -203,10 +205,10 @@ async function finishSessions(ctx: Ctx, sessions: SessionState[]): Promise<void>
   }));
   const list = sql`jsonb_to_recordset(${JSON.stringify(ends)}::jsonb)
     as v(id text, count integer, title text, started_at timestamptz)`;
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`delete from ${rawMessages} using ${list}
+  await inTransaction(ctx, async (ctx) => {
+    await ctx.db.execute(sql`delete from ${rawMessages} using ${list}
       where ${rawMessages.sessionId} = v.id and ${rawMessages.seq} >= v.count`);
-    await tx.execute(sql`update ${rawSessions}
+    await ctx.db.execute(sql`update ${rawSessions}
       set message_count = v.count,
         title = coalesce(v.title, ${rawSessions.title}),
         started_at = coalesce(v.started_at, ${rawSessions.startedAt})

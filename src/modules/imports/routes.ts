@@ -1,18 +1,13 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import multipart, { type Multipart } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
-import { AppError, invalid, invalidField } from '../../platform/http/errors.ts';
 import { presentPage } from '../../platform/http/pagination.ts';
 import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
 import type { App } from '../../platform/http/types.ts';
 import { validated } from '../../platform/http/validate.ts';
-import { saveUpload, type SavedUpload } from '../../platform/save-upload.ts';
+import { authorizeUpload } from './authorize-upload.ts';
 import { commitImport } from './commit-import.ts';
-import { assertCanImport, createImport } from './create-import.ts';
+import { createImport } from './create-import.ts';
 import { deleteImport } from './delete-import.ts';
 import { extractImport } from './extract-import.ts';
-import { requireImport } from './import-access.ts';
+import { getImport } from './get-import.ts';
 import { listImports } from './list-imports.ts';
 import { parseImport } from './parse-import.ts';
 import {
@@ -31,38 +26,14 @@ import {
   updateStagedBody,
   uploadFields,
 } from './schemas.ts';
+import { acceptUploads, receiveUpload } from './receive-upload.ts';
 import { listStaged, updateStaged } from './staged-memories.ts';
-import { TEMP_UPLOADS_DIR } from './upload-file.ts';
 
 const tags = ['imports'];
-const UPLOAD_HELP =
-  'POST /v1/imports takes multipart/form-data with the fields workspace_key, project_key, source and file';
-
-/**
- * An error of the multipart parser itself (no boundary, a truncated body) carries no code or
- * status, unlike the limits (413) and our own errors: it is a bad request, not a 500.
- */
-function asBadBody(err: unknown): unknown {
-  if (!(err instanceof Error) || 'code' in err || 'statusCode' in err) return err;
-  return invalidField('body', 'is not valid multipart/form-data (no boundary, or cut short)');
-}
-
-/** The request's parts, with the parser's own errors as 400s. */
-async function* uploadParts(req: FastifyRequest): AsyncGenerator<Multipart> {
-  try {
-    yield* req.parts();
-  } catch (err) {
-    throw asBadBody(err);
-  }
-}
 
 export function importRoutes(app: App, deps: AppDeps): void {
-  // Multipart parsing only where uploads are taken; the rest of the API stays JSON-only.
   void app.register(async (uploads: App) => {
-    await uploads.register(multipart, {
-      // Two files: a second one reaches the handler and is refused with a 400 naming it.
-      limits: { fileSize: deps.config.importMaxBytes, files: 2, fields: 10, fieldSize: 1000, parts: 12 },
-    });
+    await acceptUploads(uploads, deps.config);
     uploads.post('/v1/imports', {
       schema: {
         tags,
@@ -75,56 +46,23 @@ export function importRoutes(app: App, deps: AppDeps): void {
         response: { 201: importAnswer },
       },
       handler: async (req, reply) => {
-        if (!req.isMultipart()) throw new AppError('unsupported_media_type', UPLOAD_HELP);
         const ctx = contextOf(deps, req);
-        const fields: Record<string, string> = {};
-        let upload: (SavedUpload & { fileName: string }) | null = null;
-        // A refused request (bad fields, a second or oversized file) leaves no file behind.
-        try {
-          for await (const part of uploadParts(req)) {
-            if (part.type === 'field') {
-              if (Object.hasOwn(fields, part.fieldname)) {
-                throw invalidField(`body.${part.fieldname}`, 'is given more than once');
-              }
-              fields[part.fieldname] = String(part.value);
-              continue;
-            }
-            if (part.fieldname !== 'file' || upload) {
-              part.file.resume();
-              throw invalidField(`body.${part.fieldname}`, 'send exactly one file, in the field "file"');
-            }
-            if (fields.workspace_key !== undefined && fields.project_key !== undefined) {
-              const { workspace_key, project_key } = fields;
-              const early = validated(uploadFields.pick({ workspace_key: true, project_key: true }), {
-                workspace_key,
-                project_key,
-              });
-              await assertCanImport({ ctx, input: early });
-            }
-            const saved = await saveUpload(part.file, join(deps.config.importDir, TEMP_UPLOADS_DIR)).catch(
-              (err) => {
-                throw asBadBody(err);
+        const created = await receiveUpload(req, {
+          config: deps.config,
+          beforeFile: (target) => authorizeUpload({ ctx, input: target }),
+          use: ({ fields, file }) =>
+            createImport({
+              ctx,
+              input: {
+                ...validated(uploadFields, fields),
+                file_name: file.fileName,
+                temp_path: file.path,
+                bytes: file.bytes,
+                sha256: file.sha256,
               },
-            );
-            upload = { ...saved, fileName: part.filename };
-          }
-          if (!upload) throw invalid([{ path: 'body.file', message: 'is required' }], UPLOAD_HELP);
-          const input = validated(uploadFields, fields);
-          const created = await createImport({
-            ctx,
-            input: {
-              ...input,
-              file_name: upload.fileName,
-              temp_path: upload.path,
-              bytes: upload.bytes,
-              sha256: upload.sha256,
-            },
-          });
-          return reply.code(201).send(presentImport(created.row, created.keys));
-        } catch (err) {
-          if (upload) await rm(upload.path, { force: true });
-          throw err;
-        }
+            }),
+        });
+        return reply.code(201).send(presentImport(created.row, created.keys));
       },
     });
   });
@@ -152,7 +90,7 @@ export function importRoutes(app: App, deps: AppDeps): void {
       response: { 200: importAnswer },
     },
     handler: async (req) => {
-      const found = await requireImport(contextOf(deps, req), req.params.id);
+      const found = await getImport({ ctx: contextOf(deps, req), input: { id: req.params.id } });
       return presentImport(found.row, found.keys);
     },
   });

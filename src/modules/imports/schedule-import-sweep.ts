@@ -2,7 +2,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { schedulePeriodic, type TaskLog } from '../../platform/periodic-task.ts';
 import { sweepImports } from './sweep-imports.ts';
 
-export const IMPORT_SWEEP_INTERVAL_MS = 60 * 60_000;
+const IMPORT_SWEEP_INTERVAL_MS = 60 * 60_000;
 
 /**
  * Runs the import sweep at start and then every hour with `ctx` (a system context), logging what

@@ -1,13 +1,15 @@
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
-import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
-import { contentHash } from '../memories/content-hash.ts';
-import type { MemoryType } from '../memories/table.ts';
-import { appendAudit } from '../audit/append-audit.ts';
+import { contentHash } from '../memories/index.ts';
+import type { MemoryType } from '../memories/index.ts';
+import { appendAudit } from '../audit/index.ts';
 import { requireImport } from './import-access.ts';
 import { stagedMemories, type StagedMemoryRow } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 /** The staged memories of an import, in the order they were found. */
 export async function listStaged({
@@ -18,7 +20,7 @@ export async function listStaged({
   input: { id: string; limit: number; cursor?: string | undefined };
 }): Promise<Page<StagedMemoryRow>> {
   await requireImport(ctx, input.id);
-  const after = decodeCursor(input.cursor);
+  const after = keyCursor.decode(input.cursor)?.id;
   const rows = await ctx.db
     .select()
     .from(stagedMemories)
@@ -46,8 +48,8 @@ export async function updateStaged({
   };
 }): Promise<StagedMemoryRow> {
   const found = await requireImport(ctx, input.id);
-  return ctx.db.transaction(async (tx) => {
-    const [staged] = await tx
+  return inTransaction(ctx, async (ctx) => {
+    const [staged] = await ctx.db
       .select()
       .from(stagedMemories)
       .where(and(eq(stagedMemories.importId, input.id), eq(stagedMemories.id, input.staged_id)))
@@ -59,7 +61,7 @@ export async function updateStaged({
     const content = redacted?.text ?? staged.content;
     const type = input.type ?? staged.type;
     const hash = contentHash(content);
-    const [twin] = await tx
+    const [twin] = await ctx.db
       .select({ id: stagedMemories.id })
       .from(stagedMemories)
       .where(
@@ -72,7 +74,7 @@ export async function updateStaged({
       )
       .limit(1);
     if (twin) throw conflict(`Staged memory ${twin.id} of this import already has this type and content`);
-    const [row] = await tx
+    const [row = missing('the updated staged memory')] = await ctx.db
       .update(stagedMemories)
       .set({
         selected: input.selected ?? staged.selected,
@@ -84,22 +86,19 @@ export async function updateStaged({
       })
       .where(eq(stagedMemories.id, staged.id))
       .returning();
-    await appendAudit(
-      { ...ctx, db: tx },
-      {
-        workspaceId: found.row.workspaceId,
-        action: 'import.staged_updated',
-        target: { type: 'staged_memory', id: staged.id },
-        params: {
-          workspace_key: found.keys.workspaceKey,
-          project_key: found.keys.projectKey,
-          import_id: input.id,
-          staged_id: staged.id,
-          changed: (['selected', 'type', 'content'] as const).filter((k) => input[k] !== undefined),
-        },
-        correlationId: input.id,
+    await appendAudit(ctx, {
+      workspaceId: found.row.workspaceId,
+      action: 'import.staged_updated',
+      target: { type: 'staged_memory', id: staged.id },
+      params: {
+        workspace_key: found.keys.workspaceKey,
+        project_key: found.keys.projectKey,
+        import_id: input.id,
+        staged_id: staged.id,
+        changed: (['selected', 'type', 'content'] as const).filter((k) => input[k] !== undefined),
       },
-    );
-    return row!;
+      correlationId: input.id,
+    });
+    return row;
   });
 }

@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { projects } from '../projects/table.ts';
-import { workspaces } from '../workspaces/table.ts';
-import { notRunning } from './claim-import.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
+import { appendAudit } from '../audit/index.ts';
+import { projects } from '../projects/index.ts';
+import { workspaces } from '../workspaces/index.ts';
+import { notRunning } from './import-claim.ts';
 import { sweepUploadFiles } from './sweep-upload-files.ts';
 import { imports } from './table.ts';
 import { removeUpload } from './upload-file.ts';
@@ -70,8 +71,8 @@ async function expireUploads(ctx: Ctx): Promise<number> {
       .limit(EXPIRE_BATCH);
     for (const { row, workspaceKey, projectKey } of batch) {
       // Conditional again: a parse claimed in the meantime wins, and this import stays as it is.
-      const done = await ctx.db.transaction(async (tx) => {
-        const [updated] = await tx
+      const done = await inTransaction(ctx, async (ctx) => {
+        const [updated] = await ctx.db
           .update(imports)
           .set({
             status: 'failed',
@@ -84,22 +85,19 @@ async function expireUploads(ctx: Ctx): Promise<number> {
           .where(and(eq(imports.id, row.id), stale()))
           .returning({ id: imports.id });
         if (!updated) return false;
-        await appendAudit(
-          { ...ctx, db: tx },
-          {
-            workspaceId: row.workspaceId,
-            action: 'import.expired',
-            target: { type: 'import', id: row.id },
-            params: {
-              workspace_key: workspaceKey,
-              project_key: projectKey,
-              import_id: row.id,
-              file_name: row.fileName,
-              retention_hours: hours,
-            },
-            correlationId: row.id,
+        await appendAudit(ctx, {
+          workspaceId: row.workspaceId,
+          action: 'import.expired',
+          target: { type: 'import', id: row.id },
+          params: {
+            workspace_key: workspaceKey,
+            project_key: projectKey,
+            import_id: row.id,
+            file_name: row.fileName,
+            retention_hours: hours,
           },
-        );
+          correlationId: row.id,
+        });
         return true;
       });
       if (done) {
@@ -107,8 +105,9 @@ async function expireUploads(ctx: Ctx): Promise<number> {
         await removeUpload(ctx, row);
       }
     }
-    if (batch.length < EXPIRE_BATCH) break;
-    after = batch[batch.length - 1]!.row.id;
+    const last = batch.at(-1);
+    if (!last || batch.length < EXPIRE_BATCH) break;
+    after = last.row.id;
   }
   return expired;
 }

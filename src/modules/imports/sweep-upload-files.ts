@@ -10,7 +10,7 @@ import { needsUpload, TEMP_UPLOADS_DIR, UPLOADS_DIR } from './upload-file.ts';
  * A file with no import is left this long: an upload being streamed (tmp/), or moved into place
  * while its import is being recorded (files/), is younger. One stalled longer is abandoned.
  */
-export const STRAY_FILE_AGE_MS = 60 * 60_000;
+const STRAY_FILE_AGE_MS = 60 * 60_000;
 const LOOKUP_BATCH = 500;
 
 /** The plain files of a directory (none when it does not exist yet). */

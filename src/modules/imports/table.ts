@@ -10,9 +10,9 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import type { MemoryType } from '../memories/table.ts';
-import { projects } from '../projects/table.ts';
-import { workspaces } from '../workspaces/table.ts';
+import type { MemoryType } from '../memories/index.ts';
+import { projects } from '../projects/index.ts';
+import { workspaces } from '../workspaces/index.ts';
 
 export const IMPORT_STATUSES = ['uploaded', 'parsed', 'extracted', 'committed', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];

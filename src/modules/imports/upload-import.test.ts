@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { generateKey } from '../api-keys/key-format.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
-import { outsiderWithWorkspace } from '../workspaces/member-test-fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
+import { outsiderWithWorkspace } from '../workspaces/members.fixtures.ts';
 import {
   fixture,
   getImport,
@@ -21,7 +21,7 @@ import {
   type Part,
   type Sender,
   type UploadOptions,
-} from './import-test-fixtures.ts';
+} from './imports.fixtures.ts';
 
 /** The size limit is small here so that a fixture can be too large; the others fit under it. */
 const MAX_BYTES = 4096;

@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test/harness.ts';
-import { memoriesOf } from '../memories/memory-test-fixtures.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
-import { importDirState, pipelineHelpers, stagedOf, stepOk, uploaded } from './import-test-fixtures.ts';
+import { memoriesOf } from '../memories/memories.fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
+import { importDirState, pipelineHelpers, stagedOf, stepOk, uploaded } from './imports.fixtures.ts';
 
 const h = useHarness();
 

@@ -1,5 +1,7 @@
-import { segment, type ApiPort } from './api-port.ts';
-import type { CallContext, ContextState, Given, McpContext, ProjectView } from './mcp-context.ts';
+import { projectAnswer } from '../projects/index.ts';
+import { workspaceAnswer } from '../workspaces/index.ts';
+import { segment, type ApiPort } from './tools/api-port.ts';
+import type { CallContext, ContextState, Given, McpContext, ProjectView } from './tools/mcp-context.ts';
 
 /** The request headers that name the context on the remote endpoint (validated by the route). */
 export interface ContextHeaders {
@@ -44,7 +46,7 @@ export class HeaderContext implements McpContext {
   }
 
   async setWorkspace(workspaceKey: string): Promise<ContextState> {
-    await this.api.get(`/v1/workspaces/${segment(workspaceKey)}`);
+    await this.api.get(`/v1/workspaces/${segment(workspaceKey)}`, workspaceAnswer);
     return this.state(workspaceKey, null, 'arguments', stateless(`X-Ctxhub-Workspace: ${workspaceKey}`));
   }
 
@@ -71,7 +73,9 @@ export class HeaderContext implements McpContext {
   }
 
   private projectView(workspaceKey: string, projectKey: string): Promise<ProjectView> {
-    return this.api.get<ProjectView>(`/v1/projects/${segment(projectKey)}`, { workspace_key: workspaceKey });
+    return this.api.get(`/v1/projects/${segment(projectKey)}`, projectAnswer, {
+      workspace_key: workspaceKey,
+    });
   }
 
   private state(

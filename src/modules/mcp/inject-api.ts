@@ -1,6 +1,6 @@
 import { errorOfAnswer, jsonOrUndefined } from '../../platform/http/error-envelope.ts';
 import type { App } from '../../platform/http/types.ts';
-import { ApiAnswerError, pathWithQuery, type ApiPort } from './api-port.ts';
+import { ApiAnswerError, checkedAnswer, pathWithQuery, type ApiPort } from './tools/api-port.ts';
 
 /** Who calls: the `Authorization` header, and the request id and address of the MCP request. */
 export interface InjectCaller {
@@ -22,7 +22,7 @@ export function injectApi(app: App, caller: InjectCaller): ApiPort {
     authorization: caller.authorization,
     ...(caller.requestId ? { 'x-request-id': caller.requestId } : {}),
   };
-  const call = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown): Promise<unknown> => {
     const res = await app.inject({
       method,
       url,
@@ -30,12 +30,13 @@ export function injectApi(app: App, caller: InjectCaller): ApiPort {
       headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
-    if (res.statusCode >= 200 && res.statusCode < 300) return jsonOrUndefined(res.body) as T;
+    if (res.statusCode >= 200 && res.statusCode < 300) return jsonOrUndefined(res.body);
     const error = errorOfAnswer(res.statusCode, res.body);
     throw new ApiAnswerError(res.statusCode, error.code, error.message);
   };
   return {
-    get: (path, query) => call('GET', pathWithQuery(path, query)),
-    post: (path, body) => call('POST', path, body),
+    get: async (path, answer, query) =>
+      checkedAnswer(answer, await call('GET', pathWithQuery(path, query)), `GET ${path}`),
+    post: async (path, body, answer) => checkedAnswer(answer, await call('POST', path, body), `POST ${path}`),
   };
 }

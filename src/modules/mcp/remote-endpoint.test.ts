@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness, type TestUser } from '../../test/harness.ts';
-import { call, listening, textOf } from './mcp-test-client.ts';
+import { call, listening, textOf } from './mcp-client.fixtures.ts';
 
 /**
  * POST /mcp through the SDK's Streamable HTTP client: the tools with the context from headers or

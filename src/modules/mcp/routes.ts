@@ -7,7 +7,7 @@ import { originProblem } from '../../platform/http/origin-guard.ts';
 import type { AppDeps } from '../../platform/http/request-context.ts';
 import type { App } from '../../platform/http/types.ts';
 import { version } from '../../platform/version.ts';
-import { projectKey } from '../projects/project-key.ts';
+import { projectKey } from '../projects/index.ts';
 import { HeaderContext } from './header-context.ts';
 import { injectApi } from './inject-api.ts';
 
@@ -19,7 +19,7 @@ const tags = ['mcp'];
  */
 async function importSdk() {
   const [tools, http] = await Promise.all([
-    import('./mcp-server.ts'),
+    import('./tools/mcp-server.ts'),
     import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
   ]);
   return { createMcpServer: tools.createMcpServer, Transport: http.StreamableHTTPServerTransport };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** Case, Unicode form and whitespace do not make two memories different. */
-export function normalizeContent(content: string): string {
+function normalizeContent(content: string): string {
   return content.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 

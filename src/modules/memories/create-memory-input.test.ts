@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS, unstorable } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
-import type { Team } from '../projects/project-test-fixtures.ts';
+import type { Team } from '../projects/projects.fixtures.ts';
 import {
   created,
   expectInvalidAt,
@@ -12,7 +12,7 @@ import {
   remember,
   teamAndOutsider,
   type Memory,
-} from './memory-test-fixtures.ts';
+} from './memories.fixtures.ts';
 
 const h = useHarness();
 let t: Team;

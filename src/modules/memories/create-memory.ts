@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { validated } from '../../platform/http/validate.ts';
-import { requireProjectRole } from '../projects/access.ts';
+import { requireProjectRole } from '../projects/index.ts';
 import { memoryProjectOf } from './memory-access.ts';
 import { createMemoryBody } from './schemas.ts';
 import { storeMemories, type StoredMemory } from './store-memories.ts';
+import { missing } from '../../platform/missing.ts';
 
 export type CreateMemoryInput = z.input<typeof createMemoryBody>;
 
@@ -20,25 +22,34 @@ export async function createMemory({
   input: CreateMemoryInput;
 }): Promise<StoredMemory & { workspaceKey: string; projectKey: string }> {
   const { status, ...fields } = validated(createMemoryBody, input);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return inTransaction(ctx, async (ctx) => {
     const access = await requireProjectRole(
-      txCtx,
+      ctx,
       fields.workspace_key,
       fields.project_key,
       status === 'draft' ? 'writer' : 'maintainer',
     );
     const project = memoryProjectOf(access);
-    const [stored] = await storeMemories(txCtx, project, [
-      {
-        type: fields.type,
-        content: fields.content,
-        status,
-        source: fields.source,
-        metadata: fields.metadata ?? {},
-        evidenceRef: fields.evidence_ref ?? null,
+    const [stored] = await storeMemories({
+      ctx,
+      input: {
+        project,
+        drafts: [
+          {
+            type: fields.type,
+            content: fields.content,
+            status,
+            source: fields.source,
+            metadata: fields.metadata ?? {},
+            evidenceRef: fields.evidence_ref ?? null,
+          },
+        ],
       },
-    ]);
-    return { ...stored!, workspaceKey: project.workspaceKey, projectKey: project.key };
+    });
+    return {
+      ...(stored ?? missing('the stored memory')),
+      workspaceKey: project.workspaceKey,
+      projectKey: project.key,
+    };
   });
 }

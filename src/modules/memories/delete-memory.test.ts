@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../test/assertions.ts';
 import { useHarness } from '../../test/harness.ts';
 import { expectForbiddenFor, type RouteCall } from '../../test/security-matrix.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
 import {
   created,
   deleteMemory,
@@ -16,7 +16,7 @@ import {
   patchMemory,
   readMemory,
   recall,
-} from './memory-test-fixtures.ts';
+} from './memories.fixtures.ts';
 
 const h = useHarness();
 let t: Team;

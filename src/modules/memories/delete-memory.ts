@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { appendAudit } from '../audit/append-audit.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
+import { appendAudit } from '../audit/index.ts';
 import { requireMemory } from './memory-access.ts';
-import { actorUserId, versionOf } from './store-memories.ts';
+import { actorUserId, versionOf } from './memory-version.ts';
 import { memories, memoryVersions } from './table.ts';
 
 /** Maintainers delete memories; the history keeps every version, the last one marked `deleted`. */
@@ -13,13 +14,12 @@ export async function deleteMemory({
   ctx: Ctx;
   input: { id: string; workspace_key?: string | undefined };
 }): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    const { memory, project } = await requireMemory(txCtx, input.id, input.workspace_key, 'maintainer', true);
+  await inTransaction(ctx, async (ctx) => {
+    const { memory, project } = await requireMemory(ctx, input.id, input.workspace_key, 'maintainer', true);
     const last = { ...memory, version: memory.version + 1, updatedAt: ctx.now() };
-    await tx.insert(memoryVersions).values(versionOf(last, 'deleted', actorUserId(ctx)));
-    await tx.delete(memories).where(eq(memories.id, memory.id));
-    await appendAudit(txCtx, {
+    await ctx.db.insert(memoryVersions).values(versionOf(last, 'deleted', actorUserId(ctx)));
+    await ctx.db.delete(memories).where(eq(memories.id, memory.id));
+    await appendAudit(ctx, {
       workspaceId: project.workspaceId,
       action: 'memory.deleted',
       target: { type: 'memory', id: memory.id },

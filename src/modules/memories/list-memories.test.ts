@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test/harness.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
 import {
   allPages,
   byIdDesc,
@@ -12,7 +12,7 @@ import {
   recall,
   type MemoryWrite,
   type Recalled,
-} from './memory-test-fixtures.ts';
+} from './memories.fixtures.ts';
 
 const h = useHarness();
 let t: Team;

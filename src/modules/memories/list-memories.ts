@@ -1,10 +1,9 @@
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
-import { invalidField } from '../../platform/http/errors.ts';
 import { isoDate } from '../../platform/http/fields.ts';
-import { decodeCursor, page } from '../../platform/http/pagination.ts';
-import { requireProjectRole } from '../projects/access.ts';
+import { cursorCodec, page } from '../../platform/http/pagination.ts';
+import { requireProjectRole } from '../projects/index.ts';
 import { memoryProjectOf } from './memory-access.ts';
 import { DEFAULT_STATUSES, memoryFilter, type MemoryFilters } from './memory-filters.ts';
 import { recallMemories, type Recall } from './recall-memories.ts';
@@ -35,9 +34,9 @@ export async function listMemories({
   };
   const keys = { workspaceKey: project.workspaceKey, projectKey: project.key };
   if (query.q !== undefined) {
-    return { ...keys, ...(await recallMemories(ctx, { ...query, q: query.q, filters })) };
+    return { ...keys, ...(await recallMemories({ ctx, input: { ...query, q: query.q, filters } })) };
   }
-  const after = decodeNewestCursor(query.cursor);
+  const after = afterNewest(query.cursor);
   const rows: MemoryRow[] = await ctx.db
     .select(memoryColumns)
     .from(memories)
@@ -48,11 +47,24 @@ export async function listMemories({
   return { ...keys, items: result.items.map((row) => ({ row })), nextCursor: result.nextCursor };
 }
 
-function decodeNewestCursor(cursor: string | undefined): SQL | undefined {
-  const key = decodeCursor(cursor);
+/**
+ * The cursor of the newest-first list: the last memory's creation time and id, written as one key
+ * `<ISO time>|<id>`.
+ */
+const newestCursor = cursorCodec(
+  z.object({
+    id: z
+      .string()
+      .min(1)
+      .max(99)
+      .transform((key) => key.split('|'))
+      .pipe(z.tuple([isoDate, z.string().min(1)], z.string())),
+  }),
+);
+
+function afterNewest(cursor: string | undefined): SQL | undefined {
+  const key = newestCursor.decode(cursor);
   if (key === undefined) return undefined;
-  const [at, id] = key.split('|');
-  const date = isoDate.safeParse(at);
-  if (!id || !date.success) throw invalidField('query.cursor', 'is not a cursor this server issued');
-  return or(lt(memories.createdAt, date.data), and(eq(memories.createdAt, date.data), lt(memories.id, id)));
+  const [at, id] = key.id;
+  return or(lt(memories.createdAt, at), and(eq(memories.createdAt, at), lt(memories.id, id)));
 }

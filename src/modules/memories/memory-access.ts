@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound, notFoundAs } from '../../platform/http/errors.ts';
-import { requireProjectRole, type ProjectAccess } from '../projects/access.ts';
-import { projects, type ProjectRole } from '../projects/table.ts';
-import { workspaces } from '../workspaces/table.ts';
+import { requireProjectRole, type ProjectAccess, projects, type ProjectRole } from '../projects/index.ts';
+import { workspaces } from '../workspaces/index.ts';
 import { memories, memoryColumns, type MemoryRow } from './table.ts';
 import type { MemoryProject } from './store-memories.ts';
 

@@ -7,7 +7,7 @@ import {
   expectKeyRequired,
   type RouteCall,
 } from '../../test/security-matrix.ts';
-import { expectHiddenOutsideProject, type Team } from '../projects/project-test-fixtures.ts';
+import { expectHiddenOutsideProject, type Team } from '../projects/projects.fixtures.ts';
 import {
   created,
   deleteMemory,
@@ -17,7 +17,7 @@ import {
   memoryState,
   patchMemory,
   teamAndOutsider,
-} from './memory-test-fixtures.ts';
+} from './memories.fixtures.ts';
 
 const h = useHarness();
 let t: Team;

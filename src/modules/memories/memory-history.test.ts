@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test/harness.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
 import {
   created,
   freshProject,
@@ -13,7 +13,7 @@ import {
   readMemory,
   recall,
   type Memory,
-} from './memory-test-fixtures.ts';
+} from './memories.fixtures.ts';
 
 const h = useHarness();
 let t: Team;

@@ -1,10 +1,10 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { decodeSeqCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { seqCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { memoryProjectRole } from './memory-access.ts';
-import { projects } from '../projects/table.ts';
-import { workspaces } from '../workspaces/table.ts';
+import { projects } from '../projects/index.ts';
+import { workspaces } from '../workspaces/index.ts';
 import { memoryVersions, type MemoryVersionRow } from './table.ts';
 
 /**
@@ -29,7 +29,7 @@ export async function memoryHistory({
     throw notFound(`Memory ${input.id}`);
   }
   await memoryProjectRole(ctx, input.id, owner.workspaceKey, owner.projectKey, 'reader');
-  const before = decodeSeqCursor(input.cursor);
+  const before = seqCursor.decode(input.cursor)?.id;
   const rows = await ctx.db
     .select()
     .from(memoryVersions)

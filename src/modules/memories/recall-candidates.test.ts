@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test/harness.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
 import { projects } from '../projects/table.ts';
 import { workspaces } from '../workspaces/table.ts';
-import { allPages, created, DAY, freshProject, ids, recall } from './memory-test-fixtures.ts';
+import { allPages, created, DAY, freshProject, ids, recall } from './memories.fixtures.ts';
 import { CANDIDATE_LIMIT } from './recall-candidates.ts';
 import { storeMemories } from './store-memories.ts';
 
@@ -30,7 +30,7 @@ async function storeMany(p: Team, word: string, count: number, label: string): P
     metadata: {},
     evidenceRef: null,
   }));
-  const stored = await storeMemories(h.ctxFor(p.writer), project!, drafts);
+  const stored = await storeMemories({ ctx: h.ctxFor(p.writer), input: { project: project!, drafts } });
   return stored.map((s) => s.row.id);
 }
 

@@ -1,4 +1,5 @@
-import { invalidField } from '../../platform/http/errors.ts';
+import { z } from 'zod';
+import { cursorCodec } from '../../platform/http/pagination.ts';
 import type { RankKey } from './score-recall.ts';
 
 /**
@@ -10,28 +11,18 @@ export interface RecallCursor {
   after: RankKey;
 }
 
-export const encodeRecallCursor = (c: RecallCursor) =>
-  Buffer.from(JSON.stringify({ a: c.asOfMs, k: c.after })).toString('base64url');
+/** Written as `{ a: <as of, ms>, k: <rank key> }`. */
+const recallCursor = cursorCodec(
+  z.object({
+    a: z.number(),
+    k: z.tuple([z.union([z.literal(0), z.literal(1)]), z.number(), z.string().max(99)]),
+  }),
+);
+
+export const encodeRecallCursor = ({ asOfMs, after: [tier, score, id] }: RecallCursor): string =>
+  recallCursor.encode({ a: asOfMs, k: [tier === 1 ? 1 : 0, score, id] });
 
 export function decodeRecallCursor(cursor: string | undefined): RecallCursor | undefined {
-  if (cursor === undefined) return undefined;
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { a?: unknown; k?: unknown };
-    const k = v.k as unknown[];
-    if (
-      typeof v.a === 'number' &&
-      Number.isFinite(v.a) &&
-      Array.isArray(k) &&
-      k.length === 3 &&
-      (k[0] === 0 || k[0] === 1) &&
-      typeof k[1] === 'number' &&
-      typeof k[2] === 'string' &&
-      k[2].length < 100
-    ) {
-      return { asOfMs: v.a, after: [k[0], k[1], k[2]] };
-    }
-  } catch {
-    // fall through
-  }
-  throw invalidField('query.cursor', 'is not a cursor this server issued');
+  const fields = recallCursor.decode(cursor);
+  return fields && { asOfMs: fields.a, after: fields.k };
 }

@@ -1,27 +1,24 @@
 import { inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
 import { memoryFilter, type MemoryFilters } from './memory-filters.ts';
 import { candidatePool } from './recall-candidates.ts';
 import { decodeRecallCursor, encodeRecallCursor } from './recall-cursor.ts';
-import {
-  compareRank,
-  rankKey,
-  scoreCandidate,
-  type RecallCandidate,
-  type ScoreParts,
-} from './score-recall.ts';
+import type { memoryList, ScoreParts } from './schemas.ts';
+import { compareRank, rankKey, scoreCandidate, type RecallCandidate } from './score-recall.ts';
 import { allOf, anyOf, recallTerms } from './recall-terms.ts';
 import { memories, memoryColumns, type MemoryRow } from './table.ts';
 
 export interface Recall {
   items: { row: MemoryRow; explain?: ScoreParts }[];
   nextCursor: string | null;
-  query?: { terms: string[]; corrections: Record<string, string>; candidates: number };
+  query?: z.output<typeof memoryList>['query'];
 }
 
-interface RecallInput {
+export interface RecallInput {
   q: string;
+  /** Which memories of which project (rejected ones left out unless `statuses` names them). */
   filters: MemoryFilters;
   current_subpath?: string | undefined;
   explain: boolean;
@@ -32,8 +29,9 @@ interface RecallInput {
 /**
  * Ranked recall: the candidates of recall-candidates.ts, scored in score-recall.ts. Every term's
  * tsquery travels as one text parameter, so it is parsed once per request, not once per row.
+ * The caller checked that the actor may read the project.
  */
-export async function recallMemories(ctx: Ctx, input: RecallInput): Promise<Recall> {
+export async function recallMemories({ ctx, input }: { ctx: Ctx; input: RecallInput }): Promise<Recall> {
   const { terms, corrections } = await recallTerms(ctx, input.filters.projectId, input.q);
   const labels = terms.map((t) => t.label);
   const cursor = decodeRecallCursor(input.cursor);

@@ -1,15 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test/harness.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
-import {
-  created,
-  DAY,
-  explained,
-  freshProject,
-  ids,
-  recall,
-  SCORE_PART_NAMES,
-} from './memory-test-fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
+import { created, DAY, explained, freshProject, ids, recall, SCORE_PART_NAMES } from './memories.fixtures.ts';
 
 const h = useHarness();
 let t: Team;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
 import { queryTerms } from './search-terms.ts';
 import { memoryLexicon } from './table.ts';
@@ -70,12 +71,15 @@ export async function recallTerms(ctx: Ctx, projectId: string, q: string): Promi
   return { terms, corrections };
 }
 
-/** The nearest lexicon word of each word, through the trigram GIN index (never a sequential scan). */
+/**
+ * The nearest lexicon word of each word, through the trigram GIN index (never a sequential scan).
+ * Recall runs outside any transaction, so the setting ends with this one.
+ */
 async function nearestKnownWords(ctx: Ctx, projectId: string, words: string[]) {
-  const rows = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
+  const rows = await inTransaction(ctx, async (ctx) => {
+    await ctx.db.execute(sql`set local enable_seqscan = off`);
     return queryRows<{ word: string; fix: string | null; query: string }>(
-      tx,
+      ctx.db,
       sql`
         select f.word, f.fix, plainto_tsquery('english', f.fix)::text as query from (
           select w.word, (
@@ -87,5 +91,5 @@ async function nearestKnownWords(ctx: Ctx, projectId: string, words: string[]) {
         where f.fix is not null`,
     );
   });
-  return new Map(rows.filter((r) => r.query !== '').map((r) => [r.word, { word: r.fix!, query: r.query }]));
+  return new Map(rows.filter((r) => r.query !== '').map((r) => [r.word, { word: r.fix, query: r.query }]));
 }

@@ -10,7 +10,7 @@ const PREFIX = '~m';
  * Months in the recent window: the current one and the two before it, plus the next one so that a
  * memory written by a server whose clock runs ahead is still found.
  */
-export const RECENT_MONTHS = 3;
+const RECENT_MONTHS = 3;
 
 export function monthLexeme(at: Date): string {
   return `${PREFIX}${at.getUTCFullYear()}${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -26,13 +26,12 @@ export interface RecentWindow {
 }
 
 export function recentWindow(now: Date): RecentWindow {
-  const months = Array.from(
-    { length: RECENT_MONTHS + 1 },
-    (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1 - i, 1)),
-  );
+  /** The first instant of the month `i` months before next month. */
+  const month = (i: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1 - i, 1));
+  const months = Array.from({ length: RECENT_MONTHS + 1 }, (_, i) => month(i));
   return {
     tsquery: months.map((m) => `'${monthLexeme(m)}'`).join(' | '),
-    since: months[months.length - 1]!,
-    until: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)),
+    since: month(RECENT_MONTHS),
+    until: month(-1),
   };
 }

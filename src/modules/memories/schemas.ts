@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { iso, isoDate, searchText, timestamp, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
-import { projectKey } from '../projects/project-key.ts';
+import { projectKey } from '../projects/index.ts';
 import type { MemoryRow } from './table.ts';
 import { MEMORY_SOURCES, MEMORY_STATUSES, MEMORY_TYPES } from './vocabulary.ts';
 
@@ -24,8 +24,8 @@ const MAX_METADATA_DEPTH = 16;
 function depthOf(value: unknown): number {
   let max = 0;
   const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop()!;
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [v, d] = top;
     if (d > max) max = d;
     if (d > MAX_METADATA_DEPTH) break;
     if (v !== null && typeof v === 'object') for (const x of Object.values(v)) stack.push([x, d + 1]);
@@ -160,6 +160,8 @@ export const scoreParts = z.object({
   subpath_boost: z.number(),
   status_weight: z.number(),
 });
+/** The parts of a recalled memory's score (`explain=true`), as score-recall.ts computes them. */
+export type ScoreParts = z.output<typeof scoreParts>;
 export const recalledMemory = memoryAnswer.extend({ explain: scoreParts.optional() });
 export const memoryList = listAnswer(recalledMemory).extend({
   query: z

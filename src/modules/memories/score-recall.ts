@@ -1,3 +1,4 @@
+import type { ScoreParts } from './schemas.ts';
 import type { MemoryStatus, MemoryType } from './table.ts';
 
 /**
@@ -16,9 +17,9 @@ export const TYPE_WEIGHTS: Record<MemoryType, number> = {
   activity: 0.65,
 };
 export const STATUS_WEIGHTS: Record<MemoryStatus, number> = { confirmed: 1, draft: 0.9, rejected: 0.5 };
-export const RECENCY_HALF_LIFE_DAYS = 120;
+const RECENCY_HALF_LIFE_DAYS = 120;
 /** Old memories keep this share of their weight: a two-year-old decision still counts. */
-export const RECENCY_FLOOR = 0.6;
+const RECENCY_FLOOR = 0.6;
 export const SUBPATH_BOOST = { same: 1.3, related: 1.15 };
 
 export interface RecallCandidate {
@@ -33,19 +34,6 @@ export interface RecallCandidate {
   matchedMask: number;
   /** An identifier of the query matched exactly as written. */
   identifierMatch: boolean;
-}
-
-export interface ScoreParts {
-  score: number;
-  all_terms_matched: boolean;
-  matched_terms: string[];
-  coverage: number;
-  text_rank: number;
-  identifier_match: boolean;
-  type_weight: number;
-  recency: number;
-  subpath_boost: number;
-  status_weight: number;
 }
 
 export interface Scored {

@@ -1,36 +1,23 @@
 /**
  * Splitting text into what recall matches on: identifiers kept as written (ticket ids, file and
- * function names) and plain words (for the typo lexicon). Pure; used for documents and queries.
+ * function names; what an identifier is: identifiers.ts) and plain words (for the typo lexicon).
+ * Pure; used for documents and queries.
  */
 
-/** Runs of characters identifiers are made of; bounded so hostile input stays linear. */
-const TOKEN = /[\p{L}\p{N}_$./:#@-]{2,200}/gu;
-const EDGE_PUNCTUATION = /^[.:/#@-]+|[.:/#@-]+$/g;
+import { identifierTokens, isIdentifier } from './identifiers.ts';
+
 const WORD = /\p{L}{3,40}/gu;
 
-export const MAX_IDENTIFIERS = 200;
-export const MAX_LEXICON_WORDS = 500;
-
-/** An identifier: snake_case, a path or file name, a ticket id (`BILL-142`), camelCase, `x#y`. */
-function isIdentifier(token: string): boolean {
-  if (token.length < 3 || token.length > 120) return false;
-  if (!/\p{L}/u.test(token)) return false;
-  if (/[_$#/]/.test(token)) return true;
-  if (/\p{L}\.\p{L}/u.test(token) && !token.includes('..')) return true;
-  if (/\p{L}-\p{N}|\p{N}-\p{L}/u.test(token)) return true;
-  if (/\p{Ll}\p{Lu}/u.test(token)) return true;
-  return /\p{L}\p{N}|\p{N}\p{L}/u.test(token);
-}
+const MAX_IDENTIFIERS = 200;
+const MAX_LEXICON_WORDS = 500;
 
 /**
  * Identifiers in `text`, lower-cased, as written; a path also yields its file name
- * (`src/invoices/retry.ts` -> `retry.ts`). Distinct, in order of appearance.
+ * (`lib/invoices/retry.ts` -> `retry.ts`). Distinct, in order of appearance.
  */
 export function identifiersIn(text: string): string[] {
   const found = new Set<string>();
-  for (const match of text.matchAll(TOKEN)) {
-    const token = match[0].replace(EDGE_PUNCTUATION, '');
-    if (!isIdentifier(token)) continue;
+  for (const { token } of identifierTokens(text)) {
     const lower = token.toLowerCase();
     found.add(lower);
     if (lower.includes('/')) {
@@ -59,7 +46,7 @@ export interface QueryTerms {
   words: string[];
 }
 
-export const MAX_QUERY_TERMS = 12;
+const MAX_QUERY_TERMS = 12;
 
 /** The terms of a recall query: identifiers first, then plain words, at most MAX_QUERY_TERMS. */
 export function queryTerms(q: string): QueryTerms {

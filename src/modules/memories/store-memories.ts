@@ -1,16 +1,16 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { appendAudits, type AuditInput } from '../audit/append-audit.ts';
+import { appendAudits, type AuditInput } from '../audit/index.ts';
 import { contentHash } from './content-hash.ts';
 import { redactMemory } from './redact-memory.ts';
 import { searchDocument } from './search-document.ts';
-import { lexiconWords } from './search-terms.ts';
+import { learnWords } from './memory-lexicon.ts';
+import { actorUserId, versionOf } from './memory-version.ts';
 import {
   memories,
   memoryColumns,
-  memoryLexicon,
   memoryVersions,
   type MemoryMetadata,
   type MemoryRow,
@@ -42,45 +42,23 @@ export interface MemoryProject {
   workspaceKey: string;
 }
 
-export const versionOf = (row: MemoryRow, change: 'created' | 'updated' | 'deleted', by: string | null) => ({
-  memoryId: row.id,
-  version: row.version,
-  workspaceId: row.workspaceId,
-  projectId: row.projectId,
-  change,
-  type: row.type,
-  content: row.content,
-  status: row.status,
-  source: row.source,
-  metadata: row.metadata,
-  evidenceRef: row.evidenceRef,
-  changedBy: by,
-  changedAt: row.updatedAt,
-});
-
-export const actorUserId = (ctx: Ctx) => (ctx.actor.kind === 'user' ? ctx.actor.userId : null);
-
-/** Adds the words of new content to the project's typo-correction lexicon. */
-export async function learnWords(ctx: Ctx, projectId: string, contents: string[]): Promise<void> {
-  const words = [...new Set(contents.flatMap(lexiconWords))];
-  if (words.length === 0) return;
-  await ctx.db.execute(sql`
-    insert into ${memoryLexicon} (project_id, word)
-    select ${projectId}, w from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) as w
-    on conflict do nothing`);
-}
-
 /**
  * Stores memories: secrets redacted, exact duplicates answered with the existing memory, each new
  * one with its first version, its words learned and a `memory.created` audit entry. Runs in the
  * caller's transaction.
  */
-export async function storeMemories(
-  ctx: Ctx,
-  project: MemoryProject,
-  drafts: MemoryDraft[],
-  correlationId: string | null = null,
-): Promise<StoredMemory[]> {
+export async function storeMemories({
+  ctx,
+  input: { project, drafts, correlationId = null },
+}: {
+  ctx: Ctx;
+  input: {
+    project: MemoryProject;
+    drafts: MemoryDraft[];
+    /** Set on the audit entries (an import's commit: its import id). */
+    correlationId?: string | null;
+  };
+}): Promise<StoredMemory[]> {
   if (drafts.length === 0) return [];
   const now = ctx.now();
   const by = actorUserId(ctx);

@@ -1,8 +1,8 @@
 import { desc, getTableColumns, sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { tsvector } from '../../platform/db/tsvector.ts';
-import { projects } from '../projects/table.ts';
-import { workspaces } from '../workspaces/table.ts';
+import { projects } from '../projects/index.ts';
+import { workspaces } from '../workspaces/index.ts';
 import type { MemorySource, MemoryStatus, MemoryType } from './vocabulary.ts';
 
 export type { MemorySource, MemoryStatus, MemoryType } from './vocabulary.ts';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS, unstorable } from '../../test/assertions.ts';
 import { useHarness } from '../../test/harness.ts';
 import { expectForbiddenFor } from '../../test/security-matrix.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
 import {
   created,
   freshProject,
@@ -13,7 +13,7 @@ import {
   patched,
   patchMemory,
   readMemory,
-} from './memory-test-fixtures.ts';
+} from './memories.fixtures.ts';
 
 const h = useHarness();
 let t: Team;

@@ -2,17 +2,21 @@ import { isDeepStrictEqual } from 'node:util';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict, forbidden } from '../../platform/http/errors.ts';
 import { validated } from '../../platform/http/validate.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { projectRank } from '../workspaces/roles.ts';
+import { appendAudit } from '../audit/index.ts';
+import { projectRank } from '../workspaces/index.ts';
 import { contentHash } from './content-hash.ts';
 import { requireMemory } from './memory-access.ts';
 import { redactMemory } from './redact-memory.ts';
 import { updateMemoryBody } from './schemas.ts';
 import { searchDocument } from './search-document.ts';
-import { actorUserId, learnWords, versionOf, type StoredMemory } from './store-memories.ts';
+import { learnWords } from './memory-lexicon.ts';
+import { actorUserId, versionOf } from './memory-version.ts';
+import type { StoredMemory } from './store-memories.ts';
 import { memories, memoryColumns, memoryVersions, type MemoryRow } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 export type UpdateMemoryInput = z.input<typeof updateMemoryBody> & { id: string };
 
@@ -30,9 +34,8 @@ export async function updateMemory({
 }): Promise<StoredMemory & { workspaceKey: string; projectKey: string }> {
   const { id, ...rest } = input;
   const { workspace_key, ...body } = validated(updateMemoryBody, rest);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    const { memory, access, project } = await requireMemory(txCtx, id, workspace_key, 'writer', true);
+  return inTransaction(ctx, async (ctx) => {
+    const { memory, access, project } = await requireMemory(ctx, id, workspace_key, 'writer', true);
     const isMaintainer = projectRank(access.role) >= projectRank('maintainer');
     if (body.status !== undefined && body.status !== memory.status && !isMaintainer) {
       throw forbidden('Changing the status of a memory requires the project maintainer role');
@@ -63,8 +66,8 @@ export async function updateMemory({
       changed.push('status');
     }
     const hash = contentHash(next.content);
-    if (textChanged) await assertNotDuplicate(txCtx, memory, next.type, hash);
-    const [row] = await tx
+    if (textChanged) await assertNotDuplicate(ctx, memory, next.type, hash);
+    const [row = missing('the updated memory')] = await ctx.db
       .update(memories)
       .set({
         ...next,
@@ -75,9 +78,9 @@ export async function updateMemory({
       })
       .where(eq(memories.id, memory.id))
       .returning(memoryColumns);
-    await tx.insert(memoryVersions).values(versionOf(row!, 'updated', actorUserId(ctx)));
-    if (changed.includes('content')) await learnWords(txCtx, project.id, [next.content]);
-    await appendAudit(txCtx, {
+    await ctx.db.insert(memoryVersions).values(versionOf(row, 'updated', actorUserId(ctx)));
+    if (changed.includes('content')) await learnWords(ctx, project.id, [next.content]);
+    await appendAudit(ctx, {
       workspaceId: project.workspaceId,
       action: 'memory.updated',
       target: { type: 'memory', id: memory.id },
@@ -86,12 +89,12 @@ export async function updateMemory({
         project_key: project.key,
         memory_id: memory.id,
         changed: changed.map((k) => (k === 'evidenceRef' ? 'evidence_ref' : k)),
-        version: row!.version,
-        ...(changed.includes('status') ? { from_status: memory.status, to_status: row!.status } : {}),
+        version: row.version,
+        ...(changed.includes('status') ? { from_status: memory.status, to_status: row.status } : {}),
         redactions,
       },
     });
-    return { ...answer, row: row! };
+    return { ...answer, row };
   });
 }
 

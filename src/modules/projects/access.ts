@@ -6,9 +6,10 @@ import {
   requireUser,
   workspaceAccessOf,
   type WorkspaceAccess,
-} from '../workspaces/access.ts';
-import { workspaceMembers, workspaces } from '../workspaces/table.ts';
-import { projectRank } from '../workspaces/roles.ts';
+  workspaceMembers,
+  workspaces,
+  projectRank,
+} from '../workspaces/index.ts';
 import { projectMembers, projects, type ProjectRole, type ProjectRow } from './table.ts';
 
 export interface ProjectAccess {

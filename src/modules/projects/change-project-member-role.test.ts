@@ -2,12 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
 import { enc, useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom } from '../../test/security-matrix.ts';
-import {
-  accessLog,
-  expectLatestAccessEntry,
-  outsiderWithWorkspace,
-} from '../workspaces/member-test-fixtures.ts';
-import { expectMaintainersOnly, projectRoleOf, stateOf, team } from './project-test-fixtures.ts';
+import { accessLog, expectLatestAccessEntry, outsiderWithWorkspace } from '../workspaces/members.fixtures.ts';
+import { expectMaintainersOnly, projectRoleOf, stateOf, team } from './projects.fixtures.ts';
 
 const h = useHarness();
 let outsider: TestUser; // owner of another workspace only

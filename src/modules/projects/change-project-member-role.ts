@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
-import { recordAccessChange } from '../audit/record-access-change.ts';
-import { memberView, type MemberView } from '../workspaces/schemas.ts';
+import { recordAccessChange } from '../audit/index.ts';
+import { memberView, type MemberView } from '../workspaces/index.ts';
 import {
   accessChange,
   asMaintainer,
@@ -18,15 +18,15 @@ export function changeProjectMemberRole({
   ctx: Ctx;
   input: ProjectRef & { user_id: string; role: ProjectRole };
 }): Promise<MemberView> {
-  return asMaintainer(ctx, input, async (txCtx, access) => {
-    const current = await lockProjectMembership(txCtx, access.project.id, input.user_id);
+  return asMaintainer(ctx, input, async (ctx, access) => {
+    const current = await lockProjectMembership(ctx, access.project.id, input.user_id);
     ceiling(access, current.role, input.role);
     if (current.role !== input.role) {
-      await txCtx.db
+      await ctx.db
         .update(projectMembers)
         .set({ role: input.role })
         .where(projectMembershipOf(access.project.id, input.user_id));
-      await recordAccessChange(txCtx, accessChange(access, input.user_id, current.role, input.role));
+      await recordAccessChange(ctx, accessChange(access, input.user_id, current.role, input.role));
     }
     return memberView(current.user, { ...current, role: input.role });
   });

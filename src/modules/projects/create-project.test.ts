@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS, unstorable } from '../../test/assertions.ts';
 import { enc, useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
-import { accessLog, outsiderWithWorkspace } from '../workspaces/member-test-fixtures.ts';
-import { projectMembersOf, readProject, team } from './project-test-fixtures.ts';
+import { accessLog, outsiderWithWorkspace } from '../workspaces/members.fixtures.ts';
+import { projectMembersOf, readProject, team } from './projects.fixtures.ts';
 
 const h = useHarness();
 let outsider: TestUser; // owner of another workspace only

@@ -1,10 +1,9 @@
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { recordAccessChange } from '../audit/record-access-change.ts';
-import { requireWorkspaceRole } from '../workspaces/access.ts';
-import { holdMembership } from '../workspaces/membership-locks.ts';
+import { appendAudit, recordAccessChange } from '../audit/index.ts';
+import { requireWorkspaceRole, holdMembership } from '../workspaces/index.ts';
 import { projectMembers, projects, type ProjectRole, type ProjectRow } from './table.ts';
 
 /** The repository part of a key (`codehost:acme/api#apps/web` -> `api#apps/web`), a default name. */
@@ -22,19 +21,18 @@ export async function createProject({
   ctx: Ctx;
   input: { workspace_key: string; key: string; name?: string | undefined };
 }): Promise<{ project: ProjectRow; role: ProjectRole }> {
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    const access = await requireWorkspaceRole(txCtx, input.workspace_key, 'member');
+  return inTransaction(ctx, async (ctx) => {
+    const access = await requireWorkspaceRole(ctx, input.workspace_key, 'member');
     const isAdmin = access.role !== 'member';
     if (!isAdmin && !access.workspace.autoCreateProject) {
       throw forbidden('Requires the workspace admin role (auto_create_project is off in this workspace)');
     }
     // The member becomes maintainer: their workspace membership must outlive this transaction.
-    if (!isAdmin && !(await holdMembership(txCtx, access.workspace.id, access.actor.userId))) {
+    if (!isAdmin && !(await holdMembership(ctx, access.workspace.id, access.actor.userId))) {
       throw notFound(`Workspace ${input.workspace_key}`);
     }
     const now = ctx.now();
-    const [project] = await tx
+    const [project] = await ctx.db
       .insert(projects)
       .values({
         id: newId('prj'),
@@ -46,17 +44,17 @@ export async function createProject({
       .onConflictDoNothing()
       .returning();
     if (!project) throw conflict(`Project ${input.key} already exists in ${access.workspace.key}`);
-    await appendAudit(txCtx, {
+    await appendAudit(ctx, {
       workspaceId: access.workspace.id,
       action: 'project.created',
       target: { type: 'project', id: project.id },
       params: { workspace_key: access.workspace.key, project_key: project.key, name: project.name },
     });
     if (!isAdmin) {
-      await tx
+      await ctx.db
         .insert(projectMembers)
         .values({ projectId: project.id, userId: access.actor.userId, role: 'maintainer', createdAt: now });
-      await recordAccessChange(txCtx, {
+      await recordAccessChange(ctx, {
         workspace: access.workspace,
         project,
         targetUserId: access.actor.userId,

@@ -8,7 +8,7 @@ import {
   outsiderWithWorkspace,
   readTwoAtATime,
   type Member,
-} from '../workspaces/member-test-fixtures.ts';
+} from '../workspaces/members.fixtures.ts';
 import {
   expectHiddenOutsideProject,
   expectMaintainersOnly,
@@ -17,7 +17,7 @@ import {
   stateOf,
   team,
   type Team,
-} from './project-test-fixtures.ts';
+} from './projects.fixtures.ts';
 
 const h = useHarness();
 let outsider: TestUser; // owner of another workspace only

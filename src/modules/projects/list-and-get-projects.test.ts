@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/assertions.ts';
 import { enc, useHarness, type TestUser } from '../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
-import { outsiderWithWorkspace, readTwoAtATime } from '../workspaces/member-test-fixtures.ts';
-import { expectHiddenOutsideProject, team } from './project-test-fixtures.ts';
+import { outsiderWithWorkspace, readTwoAtATime } from '../workspaces/members.fixtures.ts';
+import { expectHiddenOutsideProject, team } from './projects.fixtures.ts';
 
 const h = useHarness();
 let outsider: TestUser; // owner of another workspace only

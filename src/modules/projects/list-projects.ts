@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
-import { requireWorkspaceRole } from '../workspaces/access.ts';
+import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { requireWorkspaceRole } from '../workspaces/index.ts';
 import { projectMembers, projects, type ProjectRole, type ProjectRow } from './table.ts';
 
 /** Projects the caller can read: all for workspace owners and admins, their own for members. */
@@ -13,7 +13,7 @@ export async function listProjects({
   input: { workspace_key: string; limit: number; cursor?: string | undefined };
 }): Promise<{ workspaceKey: string; page: Page<{ project: ProjectRow; role: ProjectRole }> }> {
   const access = await requireWorkspaceRole(ctx, input.workspace_key, 'member');
-  const after = decodeCursor(input.cursor);
+  const after = keyCursor.decode(input.cursor)?.id;
   const where = and(
     eq(projects.workspaceId, access.workspace.id),
     after ? lt(projects.id, after) : undefined,

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '../../test/harness.ts';
-import { accessLog } from '../workspaces/member-test-fixtures.ts';
+import { accessLog } from '../workspaces/members.fixtures.ts';
 import {
   postProjectMember,
   projectMembersOf,
   projectRoleOf,
   readProject,
   team,
-} from './project-test-fixtures.ts';
+} from './projects.fixtures.ts';
 
 const h = useHarness();
 

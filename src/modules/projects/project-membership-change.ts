@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { users } from '../users/table.ts';
-import { assertWithinCeiling, projectRank, projectRoleOfRank } from '../workspaces/roles.ts';
+import { users } from '../users/index.ts';
+import { assertWithinCeiling, projectRank, projectRoleOfRank } from '../workspaces/index.ts';
 import { requireProjectRole, type ProjectAccess } from './access.ts';
 import { projectMembers, type ProjectRole } from './table.ts';
 
@@ -16,12 +17,11 @@ export interface ProjectRef {
 export function asMaintainer<T>(
   ctx: Ctx,
   ref: ProjectRef,
-  work: (txCtx: Ctx, access: ProjectAccess) => Promise<T>,
+  work: (ctx: Ctx, access: ProjectAccess) => Promise<T>,
 ) {
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    return work(txCtx, await requireProjectRole(txCtx, ref.workspace_key, ref.project_key, 'maintainer'));
-  });
+  return inTransaction(ctx, async (ctx) =>
+    work(ctx, await requireProjectRole(ctx, ref.workspace_key, ref.project_key, 'maintainer')),
+  );
 }
 
 export const ceiling = (access: ProjectAccess, oldRole: ProjectRole | null, newRole: ProjectRole | null) =>

@@ -2,14 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/assertions.ts';
 import { enc, useHarness, type TestUser } from '../../test/harness.ts';
 import { expectHiddenFrom } from '../../test/security-matrix.ts';
-import { expectLatestAccessEntry, outsiderWithWorkspace } from '../workspaces/member-test-fixtures.ts';
+import { expectLatestAccessEntry, outsiderWithWorkspace } from '../workspaces/members.fixtures.ts';
 import {
   expectMaintainersOnly,
   projectMembersOf,
   projectRoleOf,
   stateOf,
   team,
-} from './project-test-fixtures.ts';
+} from './projects.fixtures.ts';
 
 const h = useHarness();
 let outsider: TestUser; // owner of another workspace only

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
-import { recordAccessChange } from '../audit/record-access-change.ts';
+import { recordAccessChange } from '../audit/index.ts';
 import {
   accessChange,
   asMaintainer,
@@ -17,10 +17,10 @@ export function removeProjectMember({
   ctx: Ctx;
   input: ProjectRef & { user_id: string };
 }): Promise<void> {
-  return asMaintainer(ctx, input, async (txCtx, access) => {
-    const current = await lockProjectMembership(txCtx, access.project.id, input.user_id);
+  return asMaintainer(ctx, input, async (ctx, access) => {
+    const current = await lockProjectMembership(ctx, access.project.id, input.user_id);
     ceiling(access, current.role, null);
-    await txCtx.db.delete(projectMembers).where(projectMembershipOf(access.project.id, input.user_id));
-    await recordAccessChange(txCtx, accessChange(access, input.user_id, current.role, null));
+    await ctx.db.delete(projectMembers).where(projectMembershipOf(access.project.id, input.user_id));
+    await recordAccessChange(ctx, accessChange(access, input.user_id, current.role, null));
   });
 }

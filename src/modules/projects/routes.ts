@@ -2,7 +2,7 @@ import { invalidField } from '../../platform/http/errors.ts';
 import { presentPage } from '../../platform/http/pagination.ts';
 import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
 import type { App } from '../../platform/http/types.ts';
-import { memberAnswer, memberList, presentMember } from '../workspaces/schemas.ts';
+import { memberAnswer, memberList, presentMember } from '../workspaces/index.ts';
 import { createProject } from './create-project.ts';
 import { getProject } from './get-project.ts';
 import { listProjects } from './list-projects.ts';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { iso, timestamp, userId, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
-import { PROJECT_ROLES } from '../workspaces/roles.ts';
-import { exactlyOneUserRef, userRefShape } from '../workspaces/schemas.ts';
+import { PROJECT_ROLES, exactlyOneUserRef, userRefShape } from '../workspaces/index.ts';
 import { projectKey } from './project-key.ts';
 import type { ProjectRole, ProjectRow } from './table.ts';
 

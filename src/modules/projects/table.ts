@@ -1,6 +1,6 @@
 import { index, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { users } from '../users/table.ts';
-import { workspaces } from '../workspaces/table.ts';
+import { users } from '../users/index.ts';
+import { workspaces } from '../workspaces/index.ts';
 
 export const projects = pgTable(
   'projects',

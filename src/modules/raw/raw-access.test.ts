@@ -7,10 +7,10 @@ import {
   expectKeyRequired,
   type RouteCall,
 } from '../../test/security-matrix.ts';
-import { freshProject } from '../memories/memory-test-fixtures.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
-import { outsiderWithWorkspace } from '../workspaces/member-test-fixtures.ts';
-import { rawHelpers } from './raw-test-fixtures.ts';
+import { freshProject } from '../memories/memories.fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
+import { outsiderWithWorkspace } from '../workspaces/members.fixtures.ts';
+import { rawHelpers } from './raw.fixtures.ts';
 
 const h = useHarness();
 let t: Team;

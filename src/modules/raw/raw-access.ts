@@ -1,7 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
 import { forbidden } from '../../platform/http/errors.ts';
-import { requireProjectRole, type ProjectAccess } from '../projects/access.ts';
-import { projectRank } from '../workspaces/roles.ts';
+import { requireProjectRole, type ProjectAccess } from '../projects/index.ts';
+import { projectRank } from '../workspaces/index.ts';
 
 /**
  * Raw transcripts are more sensitive than curated memories: they need the project role the

@@ -7,9 +7,9 @@ import {
   expectNo5xx,
   freshProject,
   recall,
-} from '../memories/memory-test-fixtures.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
-import { ELLIPSIS, filler, rawHelpers } from './raw-test-fixtures.ts';
+} from '../memories/memories.fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
+import { ELLIPSIS, filler, rawHelpers } from './raw.fixtures.ts';
 
 const h = useHarness();
 let t: Team;

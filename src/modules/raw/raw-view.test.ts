@@ -3,10 +3,10 @@ import { newId } from '../../platform/ids.ts';
 import { HOSTILE_STRINGS, unstorable } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired, type RouteCall } from '../../test/security-matrix.ts';
-import { expectInvalidAt, freshProject } from '../memories/memory-test-fixtures.ts';
-import { team, type Team } from '../projects/project-test-fixtures.ts';
-import { outsiderWithWorkspace } from '../workspaces/member-test-fixtures.ts';
-import { ELLIPSIS, filler, rawHelpers } from './raw-test-fixtures.ts';
+import { expectInvalidAt, freshProject } from '../memories/memories.fixtures.ts';
+import { team, type Team } from '../projects/projects.fixtures.ts';
+import { outsiderWithWorkspace } from '../workspaces/members.fixtures.ts';
+import { ELLIPSIS, filler, rawHelpers } from './raw.fixtures.ts';
 
 const h = useHarness();
 let t: Team;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { iso, searchText, timestamp, workspaceKey } from '../../platform/http/fields.ts';
-import { projectKey } from '../projects/project-key.ts';
+import { projectKey } from '../projects/index.ts';
 import { RAW_ROLES } from './roles.ts';
 import type { RawMessageRow } from './table.ts';
 

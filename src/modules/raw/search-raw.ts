@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
 import { NEWEST_MATCHES } from '../../platform/db/tsvector.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
-import { appendAudit } from '../audit/append-audit.ts';
+import { appendAudit } from '../audit/index.ts';
 import { requireRawAccess } from './raw-access.ts';
 import { hitPrefixes, snippetAround } from './snippet.ts';
 import { rawMessages, snippetColumns, type RawMessageRow } from './table.ts';
@@ -51,21 +52,18 @@ export async function searchRaw({
     const r = byId.get(id);
     return r ? [{ message: r, snippet: snippetAround(r.text, prefixes, input.max_chars) }] : [];
   });
-  await ctx.db.transaction((tx) =>
-    appendAudit(
-      { ...ctx, db: tx },
-      {
-        workspaceId: access.workspaceAccess.workspace.id,
-        action: 'raw.search',
-        target: { type: 'project', id: access.project.id },
-        params: {
-          workspace_key: access.workspaceAccess.workspace.key,
-          project_key: access.project.key,
-          q: redactSecrets(input.q).text, // a pasted token must not live on in the audit log
-          count: items.length,
-        },
+  await inTransaction(ctx, (ctx) =>
+    appendAudit(ctx, {
+      workspaceId: access.workspaceAccess.workspace.id,
+      action: 'raw.search',
+      target: { type: 'project', id: access.project.id },
+      params: {
+        workspace_key: access.workspaceAccess.workspace.key,
+        project_key: access.project.key,
+        q: redactSecrets(input.q).text, // a pasted token must not live on in the audit log
+        count: items.length,
       },
-    ),
+    }),
   );
   return items;
 }

@@ -6,9 +6,9 @@ const ELLIPSIS = '…';
 
 /** Query words to look for: letters and digits, lower-cased; a stem-like prefix of long words. */
 export function hitPrefixes(q: string): string[] {
-  const words = [...q.toLowerCase().matchAll(/(^|[^\p{L}\p{N}_])(-?)([\p{L}\p{N}_]{2,60})/gu)]
-    .filter((m) => m[2] !== '-')
-    .map((m) => m[3]!);
+  const words = [...q.toLowerCase().matchAll(/(^|[^\p{L}\p{N}_])(-?)([\p{L}\p{N}_]{2,60})/gu)].flatMap((m) =>
+    m[2] !== '-' && m[3] ? [m[3]] : [],
+  );
   return [...new Set(words.map((w) => (w.length > 5 ? w.slice(0, Math.max(4, w.length - 3)) : w)))];
 }
 
@@ -19,7 +19,7 @@ function firstHit(lower: string, prefixes: string[]): number {
     for (let tries = 0; tries < 1000; tries++) {
       const i = lower.indexOf(p, from);
       if (i < 0) break;
-      const before = i === 0 ? '' : lower[i - 1]!;
+      const before = lower.charAt(i - 1); // '' before the start
       if (!/[\p{L}\p{N}_]/u.test(before)) {
         if (best < 0 || i < best) best = i;
         break;

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound, notFoundAs } from '../../platform/http/errors.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { projects } from '../projects/table.ts';
-import { workspaces } from '../workspaces/table.ts';
+import { appendAudit } from '../audit/index.ts';
+import { projects } from '../projects/index.ts';
+import { workspaces } from '../workspaces/index.ts';
 import { requireRawAccess } from './raw-access.ts';
 import type { RawSnippet } from './search-raw.ts';
 import { hitPrefixes, snippetAround } from './snippet.ts';
@@ -32,21 +33,18 @@ export async function viewRawMessage({
     notFoundAs(`Raw message ${input.id}`),
   );
   const snippet = snippetAround(row.text, input.q ? hitPrefixes(input.q) : [], input.max_chars);
-  await ctx.db.transaction((tx) =>
-    appendAudit(
-      { ...ctx, db: tx },
-      {
-        workspaceId: access.workspaceAccess.workspace.id,
-        action: 'raw.view',
-        target: { type: 'raw_message', id: row.id },
-        params: {
-          workspace_key: access.workspaceAccess.workspace.key,
-          project_key: access.project.key,
-          message_id: row.id,
-          session_id: row.sessionId,
-        },
+  await inTransaction(ctx, (ctx) =>
+    appendAudit(ctx, {
+      workspaceId: access.workspaceAccess.workspace.id,
+      action: 'raw.view',
+      target: { type: 'raw_message', id: row.id },
+      params: {
+        workspace_key: access.workspaceAccess.workspace.key,
+        project_key: access.project.key,
+        message_id: row.id,
+        session_id: row.sessionId,
       },
-    ),
+    }),
   );
   return { message: row, snippet };
 }

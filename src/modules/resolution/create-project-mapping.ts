@@ -2,9 +2,9 @@ import type { Ctx } from '../../platform/context.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { validated } from '../../platform/http/validate.ts';
 import { newId } from '../../platform/ids.ts';
-import { MAX_PROJECT_MAPPINGS } from '../workspaces/settings.ts';
-import type { ProjectMapping } from '../workspaces/table.ts';
-import { changeMappings } from './change-mappings.ts';
+import { MAX_PROJECT_MAPPINGS } from '../workspaces/index.ts';
+import type { ProjectMapping } from '../workspaces/index.ts';
+import { changeMappings } from './mapping-change.ts';
 import { newMappingSchema, type NewMapping } from './mapping-schemas.ts';
 
 /** Adds a mapping (workspace admins), audited `project_mapping.created`. */

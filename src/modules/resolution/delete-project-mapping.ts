@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
-import type { ProjectMapping } from '../workspaces/table.ts';
-import { changeMappings, requireMapping } from './change-mappings.ts';
+import type { ProjectMapping } from '../workspaces/index.ts';
+import { changeMappings, requireMapping } from './mapping-change.ts';
 
 /** Removes a mapping (workspace admins), audited `project_mapping.deleted`. */
 export function deleteProjectMapping({

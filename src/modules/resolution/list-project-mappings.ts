@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
-import { requireWorkspaceRole } from '../workspaces/access.ts';
-import type { ProjectMapping } from '../workspaces/table.ts';
+import { requireWorkspaceRole } from '../workspaces/index.ts';
+import type { ProjectMapping } from '../workspaces/index.ts';
 import { byPriority } from './mapping-order.ts';
 
 /** Mappings of a workspace (members read them, as they read its settings). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { projectMappingFields, withNormalizedExternalId } from '../workspaces/settings.ts';
+import { projectMappingFields, withNormalizedExternalId } from '../workspaces/index.ts';
 
 /** A new mapping as verbs check it: fields of the settings list, external id normalized. */
 export const newMappingSchema = z

@@ -1,4 +1,4 @@
-import { isKeySegment } from '../projects/project-key-shape.ts';
+import { isKeySegment } from '../projects/index.ts';
 
 /**
  * The path of the client's working directory inside its repository (`relative_path`), checked,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS, unstorable } from '../../test/assertions.ts';
 import { useHarness } from '../../test/harness.ts';
-import { UNKNOWN_ID, url, VALID, mappingScene } from './mapping-test-fixtures.ts';
+import { UNKNOWN_ID, url, VALID, mappingScene } from './mappings.fixtures.ts';
 
 const h = useHarness();
 const { users, newWorkspace, mappingsOf, create, stateOf } = mappingScene(h);

@@ -7,9 +7,9 @@ import {
   expectKeyRequired,
   type RouteCall,
 } from '../../test/security-matrix.ts';
-import { auditOf, readWorkspace } from '../workspaces/workspace-routes-test-scenario.ts';
+import { auditOf, readWorkspace } from '../workspaces/workspace-routes-scenario.fixtures.ts';
 import type { ProjectMapping } from '../workspaces/table.ts';
-import { MAPPING_ID, url, VALID, mappingScene } from './mapping-test-fixtures.ts';
+import { MAPPING_ID, url, VALID, mappingScene } from './mappings.fixtures.ts';
 
 const h = useHarness();
 const { users, newWorkspace, mappingsOf, create, allAuditOf, stateOf } = mappingScene(h);

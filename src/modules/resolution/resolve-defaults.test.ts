@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
-import { projectRoleOf } from '../projects/project-test-fixtures.ts';
-import { resolutionCalls } from './resolve-test-fixtures.ts';
+import { projectRoleOf } from '../projects/projects.fixtures.ts';
+import { resolutionCalls } from './resolve.fixtures.ts';
 
 /**
  * POST /v1/resolve-project where nothing is configured: a repository folder without a remote

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
-import { projectRoleOf, readProject } from '../projects/project-test-fixtures.ts';
-import { resolutionCalls } from './resolve-test-fixtures.ts';
-import { outsiderWithWorkspace } from '../workspaces/member-test-fixtures.ts';
+import { projectRoleOf, readProject } from '../projects/projects.fixtures.ts';
+import { resolutionCalls } from './resolve.fixtures.ts';
+import { outsiderWithWorkspace } from '../workspaces/members.fixtures.ts';
 import { workspaces } from '../workspaces/table.ts';
 
 const h = useHarness();

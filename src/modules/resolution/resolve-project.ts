@@ -1,33 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, invalidField, notFound } from '../../platform/http/errors.ts';
-import { createProject } from '../projects/create-project.ts';
-import { projectKey } from '../projects/project-key.ts';
-import { projectMembers, projects, type ProjectRow } from '../projects/table.ts';
-import { requireWorkspaceRole, type WorkspaceAccess } from '../workspaces/access.ts';
-import type { ProjectMapping } from '../workspaces/table.ts';
-import { normalizedExternalId, normalizedSlug, type MappingKind } from './mapping-external-id.ts';
+import { createProject, projectKey, projectMembers, projects, type ProjectRow } from '../projects/index.ts';
+import { requireWorkspaceRole, type WorkspaceAccess } from '../workspaces/index.ts';
+import type { ProjectMapping } from '../workspaces/index.ts';
+import { normalizedExternalId, normalizedSlug, type MappingKind } from '../workspaces/index.ts';
 import { monorepoSubpath, pathSegments } from './monorepo-subpath.ts';
+import type { Resolution, resolveProjectBody } from './schemas.ts';
 import { byPriority } from './mapping-order.ts';
-import { parseRemote, remoteIdentity, remoteProjectKey } from './repo-remote.ts';
+import { parseRemote, remoteIdentity, remoteProjectKey } from '../workspaces/index.ts';
 
-export interface ResolveProjectInput {
-  workspace_key: string;
-  codehost_remote?: string | undefined;
-  repo_root_slug?: string | undefined;
-  relative_path?: string | undefined;
-  manual_project_key?: string | undefined;
-}
-
-export interface Resolution {
-  workspaceKey: string;
-  project: ProjectRow;
-  resolvedBy: MappingKind;
-  created: boolean;
-  subpath: string | null;
-  autoSwitchRepo: boolean;
-  autoSwitchSubproject: boolean;
-}
+type ResolveProjectInput = z.output<typeof resolveProjectBody>;
 
 /** What the client told us, checked: a bad remote, folder or path is a 400, never a guess. */
 function clues(input: ResolveProjectInput) {
@@ -52,7 +36,7 @@ const isProjectKey = (key: string) => projectKey.safeParse(key).success;
  * The key prefix of a repository folder in a workspace without `key_prefixes`: a folder `api` is
  * the project `local:repo/api`, so a repository without a remote (`git init`) resolves too.
  */
-export const DEFAULT_FOLDER_PREFIX = 'local:repo';
+const DEFAULT_FOLDER_PREFIX = 'local:repo';
 
 /**
  * Which project a client is in: the workspace's `resolution_order` is tried source by source
@@ -122,9 +106,9 @@ export async function resolveProject({
   };
   // First pass: an existing project the caller can see, source by source in the workspace's order.
   const known = await visibleProjects(ctx, access, [...new Set(plans.flatMap((p) => p.keys))]);
-  const manualPlan = plans.find((p) => p.source === 'manual');
-  if (manualPlan && !known.get(manualPlan.keys[0]!)?.visible) {
-    throw unknownManualKey(ws.key, manualPlan.keys[0]!, manual!);
+  const manualKey = plans.find((p) => p.source === 'manual')?.keys[0];
+  if (manualKey && manual && !known.get(manualKey)?.visible) {
+    throw unknownManualKey(ws.key, manualKey, manual);
   }
   for (const plan of plans) {
     const hit = plan.keys.map((k) => known.get(k)).find((row) => row?.visible);
@@ -134,13 +118,15 @@ export async function resolveProject({
   // unless a project the caller cannot see already holds it or its repository. (A manual key names
   // an existing project, checked above: the first pass found it, so the first source is never it.)
   const first = plans[0];
+  const firstKey = first?.keys[0];
   if (
     ws.autoCreateProject &&
     first &&
+    firstKey &&
     first.source !== 'manual' &&
     !first.keys.concat(first.repos).some((k) => known.has(k))
   ) {
-    const found = await createOrFind(ctx, access, first.keys[0]!);
+    const found = await createOrFind(ctx, access, firstKey);
     if (found) return done(first, found.project, found.created);
   }
   throw notFound(
@@ -172,13 +158,13 @@ const answer = (
   created: boolean,
   subpath: string | null,
 ): Resolution => ({
-  workspaceKey: access.workspace.key,
+  workspace_key: access.workspace.key,
   project,
-  resolvedBy,
+  resolved_by: resolvedBy,
   created,
   subpath,
-  autoSwitchRepo: access.workspace.autoSwitchRepo,
-  autoSwitchSubproject: access.workspace.autoSwitchSubproject,
+  auto_switch_repo: access.workspace.autoSwitchRepo,
+  auto_switch_subproject: access.workspace.autoSwitchSubproject,
 });
 
 /** Creates the project (auto_create_project); created meanwhile by another request, it is found instead. */

@@ -5,10 +5,10 @@ import {
   projectMappingAnswer,
   projectMappingFields,
   RESOLUTION_SOURCES,
-} from '../workspaces/settings.ts';
-import type { ProjectMapping } from '../workspaces/table.ts';
+} from '../workspaces/index.ts';
+import type { ProjectRow } from '../projects/index.ts';
+import type { ProjectMapping } from '../workspaces/index.ts';
 import { mappingChangeFields } from './mapping-schemas.ts';
-import type { Resolution } from './resolve-project.ts';
 
 export const resolveProjectBody = z
   .strictObject({
@@ -60,14 +60,12 @@ export const resolutionAnswer = z.object({
   auto_switch_subproject: z.boolean(),
 });
 
+/** What resolveProject finds: the answer, with the project's row where the answer shows its key and name. */
+export type Resolution = Omit<z.output<typeof resolutionAnswer>, 'project'> & { project: ProjectRow };
+
 export const presentResolution = (r: Resolution): z.output<typeof resolutionAnswer> => ({
-  workspace_key: r.workspaceKey,
+  ...r,
   project: { key: r.project.key, name: r.project.name },
-  resolved_by: r.resolvedBy,
-  created: r.created,
-  subpath: r.subpath,
-  auto_switch_repo: r.autoSwitchRepo,
-  auto_switch_subproject: r.autoSwitchSubproject,
 });
 
 export const mappingsParams = z.strictObject({ key: workspaceKey });

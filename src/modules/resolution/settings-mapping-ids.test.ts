@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/assertions.ts';
 import { useHarness } from '../../test/harness.ts';
-import { auditOf, readWorkspace } from '../workspaces/workspace-routes-test-scenario.ts';
+import { auditOf, readWorkspace } from '../workspaces/workspace-routes-scenario.fixtures.ts';
 import type { ProjectMapping } from '../workspaces/table.ts';
-import { MAPPING_ID, VALID, mappingScene } from './mapping-test-fixtures.ts';
+import { MAPPING_ID, VALID, mappingScene } from './mappings.fixtures.ts';
 
 const h = useHarness();
 const { users, newWorkspace, create, allAuditOf, stateOf } = mappingScene(h);

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
 import { validated } from '../../platform/http/validate.ts';
-import type { ProjectMapping } from '../workspaces/table.ts';
-import { changeMappings, requireMapping } from './change-mappings.ts';
+import type { ProjectMapping } from '../workspaces/index.ts';
+import { changeMappings, requireMapping } from './mapping-change.ts';
 import {
   mappingChangesSchema,
   newMappingSchema,

@@ -1,8 +1,9 @@
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { requireServerAdmin } from '../workspaces/access.ts';
+import { appendAudit } from '../audit/index.ts';
+import { requireServerAdmin } from '../workspaces/index.ts';
 import { users, type UserRow } from './table.ts';
 
 export interface CreateUserInput {
@@ -14,8 +15,8 @@ export interface CreateUserInput {
 /** Server admins create users (who then get keys through a reset link or create their own). */
 export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserInput }): Promise<UserRow> {
   requireServerAdmin(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const [user] = await tx
+  return inTransaction(ctx, async (ctx) => {
+    const [user] = await ctx.db
       .insert(users)
       .values({
         id: newId('usr'),
@@ -27,15 +28,12 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserIn
       .onConflictDoNothing()
       .returning();
     if (!user) throw conflict(`A user with e-mail ${input.email} already exists`);
-    await appendAudit(
-      { ...ctx, db: tx },
-      {
-        workspaceId: null,
-        action: 'user.created',
-        target: { type: 'user', id: user.id },
-        params: { user_id: user.id, email: user.email, is_admin: user.isAdmin },
-      },
-    );
+    await appendAudit(ctx, {
+      workspaceId: null,
+      action: 'user.created',
+      target: { type: 'user', id: user.id },
+      params: { user_id: user.id, email: user.email, is_admin: user.isAdmin },
+    });
     return user;
   });
 }

@@ -2,8 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { prepared } from '../../platform/db/prepared.ts';
-import { requireUser } from '../workspaces/access.ts';
-import { workspaceMembers, workspaces } from '../workspaces/table.ts';
+import { requireUser, workspaceMembers, workspaces } from '../workspaces/index.ts';
 
 const membershipsQuery = (db: Db) =>
   db

@@ -1,7 +1,7 @@
 import { desc, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
-import { requireServerAdmin } from '../workspaces/access.ts';
+import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { requireServerAdmin } from '../workspaces/index.ts';
 import { users, type UserRow } from './table.ts';
 
 export async function listUsers({
@@ -12,7 +12,7 @@ export async function listUsers({
   input: { limit: number; cursor?: string | undefined };
 }): Promise<Page<UserRow>> {
   requireServerAdmin(ctx);
-  const after = decodeCursor(input.cursor);
+  const after = keyCursor.decode(input.cursor)?.id;
   const rows = await ctx.db
     .select()
     .from(users)

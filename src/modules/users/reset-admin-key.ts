@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { resetKeysWithAudit, type IssuedLink } from '../api-keys/issue-one-time-key.ts';
+import { resetKeysWithAudit, type IssuedLink } from '../api-keys/index.ts';
 import { users } from './table.ts';
 
 /** `ctxhub admin reset-key`: a lost administrator key, replaced from the server's own machine. */
@@ -12,13 +13,12 @@ export async function resetAdminKey({
   ctx: Ctx;
   input: { email: string };
 }): Promise<IssuedLink> {
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    const [user] = await tx.select().from(users).where(eq(users.email, input.email.toLowerCase()));
+  return inTransaction(ctx, async (ctx) => {
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email.toLowerCase()));
     if (!user) throw notFound(`User ${input.email}`);
     if (!user.isAdmin)
       throw forbidden(`${input.email} is not a server administrator; an administrator can reset their keys`);
-    return resetKeysWithAudit(txCtx, {
+    return resetKeysWithAudit(ctx, {
       userId: user.id,
       label: 'admin reset',
       createdBy: null,

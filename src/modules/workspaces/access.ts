@@ -59,8 +59,8 @@ export function workspaceAccessOf(
   workspaceKey: string,
   minRole: WorkspaceRole,
 ): WorkspaceAccess {
-  if (!row || (!row.memberRole && !actor.isAdmin)) throw notFound(`Workspace ${workspaceKey}`);
-  const role: WorkspaceRole = actor.isAdmin ? 'owner' : row.memberRole!;
+  const role = actor.isAdmin ? 'owner' : row?.memberRole;
+  if (!row || !role) throw notFound(`Workspace ${workspaceKey}`);
   if (workspaceRank(role) < workspaceRank(minRole)) {
     throw forbidden(`Requires the workspace ${minRole} role or higher`);
   }

@@ -11,7 +11,7 @@ import {
   roleOf,
   stateOf,
   workspaceWith,
-} from './member-test-fixtures.ts';
+} from './members.fixtures.ts';
 
 const h = useHarness();
 let outsider: TestUser; // member of another workspace only

@@ -1,10 +1,11 @@
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict } from '../../platform/http/errors.ts';
-import { recordAccessChange } from '../audit/record-access-change.ts';
+import { recordAccessChange } from '../audit/index.ts';
 import { requireWorkspaceRole } from './access.ts';
-import { findUser } from './find-user.ts';
+import { findUser } from './user-lookup.ts';
 import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
-import { memberView, type MemberView } from './schemas.ts';
+import { memberView, type MemberView } from './member-schemas.ts';
 import { workspaceMembers, type WorkspaceRole } from './table.ts';
 
 export interface AddWorkspaceMemberInput {
@@ -21,19 +22,18 @@ export async function addWorkspaceMember({
   ctx: Ctx;
   input: AddWorkspaceMemberInput;
 }): Promise<MemberView> {
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    const access = await requireWorkspaceRole(txCtx, input.workspace_key, 'admin');
+  return inTransaction(ctx, async (ctx) => {
+    const access = await requireWorkspaceRole(ctx, input.workspace_key, 'admin');
     assertWithinCeiling(workspaceRank(access.role), null, workspaceRank(input.role), workspaceRoleOfRank);
-    const user = await findUser(tx, input);
+    const user = await findUser(ctx.db, input);
     const now = ctx.now();
-    const [added] = await tx
+    const [added] = await ctx.db
       .insert(workspaceMembers)
       .values({ workspaceId: access.workspace.id, userId: user.id, role: input.role, createdAt: now })
       .onConflictDoNothing()
       .returning();
     if (!added) throw conflict(`${user.email} is already a member of ${access.workspace.key}`);
-    await recordAccessChange(txCtx, {
+    await recordAccessChange(ctx, {
       workspace: access.workspace,
       targetUserId: user.id,
       oldRole: null,

@@ -12,7 +12,7 @@ import {
   stateOf,
   workspaceOwnedBy,
   workspaceWith,
-} from './member-test-fixtures.ts';
+} from './members.fixtures.ts';
 
 const h = useHarness();
 let outsider: TestUser; // member of another workspace only

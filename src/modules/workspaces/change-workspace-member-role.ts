@@ -1,10 +1,11 @@
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { recordAccessChange } from '../audit/record-access-change.ts';
+import { recordAccessChange } from '../audit/index.ts';
 import { requireWorkspaceRole } from './access.ts';
 import { assertNotLastOwner, lockMembership, membershipOf } from './membership-locks.ts';
 import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
-import { memberView, type MemberView } from './schemas.ts';
+import { memberView, type MemberView } from './member-schemas.ts';
 import { workspaceMembers, type WorkspaceRole } from './table.ts';
 
 export async function changeWorkspaceMemberRole({
@@ -14,10 +15,9 @@ export async function changeWorkspaceMemberRole({
   ctx: Ctx;
   input: { workspace_key: string; user_id: string; role: WorkspaceRole };
 }): Promise<MemberView> {
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    const access = await requireWorkspaceRole(txCtx, input.workspace_key, 'admin');
-    const current = await lockMembership(txCtx, access.workspace.id, input.user_id);
+  return inTransaction(ctx, async (ctx) => {
+    const access = await requireWorkspaceRole(ctx, input.workspace_key, 'admin');
+    const current = await lockMembership(ctx, access.workspace.id, input.user_id);
     if (!current) throw notFound(`Member ${input.user_id}`);
     assertWithinCeiling(
       workspaceRank(access.role),
@@ -26,12 +26,12 @@ export async function changeWorkspaceMemberRole({
       workspaceRoleOfRank,
     );
     if (current.role === input.role) return memberView(current.user, current);
-    if (current.role === 'owner') await assertNotLastOwner(txCtx, access.workspace.id, input.user_id);
-    await tx
+    if (current.role === 'owner') await assertNotLastOwner(ctx, access.workspace.id, input.user_id);
+    await ctx.db
       .update(workspaceMembers)
       .set({ role: input.role })
       .where(membershipOf(access.workspace.id, input.user_id));
-    await recordAccessChange(txCtx, {
+    await recordAccessChange(ctx, {
       workspace: access.workspace,
       targetUserId: input.user_id,
       oldRole: current.role,

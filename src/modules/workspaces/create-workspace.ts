@@ -1,9 +1,9 @@
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { validated } from '../../platform/http/validate.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { appendAudit } from '../audit/append-audit.ts';
-import { recordAccessChange } from '../audit/record-access-change.ts';
+import { appendAudit, recordAccessChange } from '../audit/index.ts';
 import { requireServerAdmin } from './access.ts';
 import { assertLocalesConsistent, settingsToColumns } from './settings-columns.ts';
 import { settingsSchema, type SettingsInput } from './settings.ts';
@@ -26,10 +26,9 @@ export async function createWorkspace({
   // Verbs re-check (other callers than routes may not have): fills nested defaults, canonicalises locales.
   const settings = validated(settingsSchema, given);
   const columns = settingsToColumns(settings);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return inTransaction(ctx, async (ctx) => {
     const now = ctx.now();
-    const [row] = await tx
+    const [row] = await ctx.db
       .insert(workspaces)
       .values({ id: newId('ws'), key, name: columns.name ?? key, ...columns, createdAt: now, updatedAt: now })
       .onConflictDoNothing()
@@ -37,16 +36,16 @@ export async function createWorkspace({
     if (!row) throw conflict(`Workspace ${key} already exists`);
     // Checked on the stored row, so the table's defaults fill what the request left out.
     assertLocalesConsistent(row);
-    await tx
+    await ctx.db
       .insert(workspaceMembers)
       .values({ workspaceId: row.id, userId: actor.userId, role: 'owner', createdAt: now });
-    await appendAudit(txCtx, {
+    await appendAudit(ctx, {
       workspaceId: row.id,
       action: 'workspace.created',
       target: { type: 'workspace', id: row.id },
       params: { workspace_key: key, settings },
     });
-    await recordAccessChange(txCtx, {
+    await recordAccessChange(ctx, {
       workspace: row,
       targetUserId: actor.userId,
       oldRole: null,

@@ -2,7 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
-import { allWorkspaceKeys, DEFAULT_SETTINGS, workspaceRouteUsers } from './workspace-routes-test-scenario.ts';
+import {
+  allWorkspaceKeys,
+  DEFAULT_SETTINGS,
+  workspaceRouteUsers,
+} from './workspace-routes-scenario.fixtures.ts';
 
 const h = useHarness();
 let alice: TestUser;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
-import { outsiderWithWorkspace, readTwoAtATime, type Member } from './member-test-fixtures.ts';
+import { outsiderWithWorkspace, readTwoAtATime, type Member } from './members.fixtures.ts';
 
 const h = useHarness();
 let outsider: TestUser; // member of another workspace only

@@ -2,7 +2,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { requireWorkspaceRole } from './access.ts';
 import { memberPage } from './member-page.ts';
-import type { MemberView } from './schemas.ts';
+import type { MemberView } from './member-schemas.ts';
 
 export async function listWorkspaceMembers({
   ctx,

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { requireUser } from './access.ts';
 import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from './table.ts';
 
@@ -20,7 +20,7 @@ export async function listWorkspaces({
   input: ListWorkspacesInput;
 }): Promise<Page<WorkspaceWithRole>> {
   const actor = requireUser(ctx);
-  const after = decodeCursor(input.cursor);
+  const after = keyCursor.decode(input.cursor)?.id;
   const membership = and(
     eq(workspaceMembers.workspaceId, workspaces.id),
     eq(workspaceMembers.userId, actor.userId),

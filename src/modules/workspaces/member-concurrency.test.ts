@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '../../test/harness.ts';
-import { accessLog, membersOf, workspaceOwnedBy } from './member-test-fixtures.ts';
+import { accessLog, membersOf, workspaceOwnedBy } from './members.fixtures.ts';
 
 const h = useHarness();
 

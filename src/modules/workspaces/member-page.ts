@@ -1,9 +1,9 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { decodeCursor, page, type Page } from '../../platform/http/pagination.ts';
-import { projectMembers } from '../projects/table.ts';
-import { users } from '../users/table.ts';
-import type { MemberView } from './schemas.ts';
+import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { projectMembers } from '../projects/index.ts';
+import { users } from '../users/index.ts';
+import type { MemberView } from './member-schemas.ts';
 import { workspaceMembers } from './table.ts';
 
 /** One page of a workspace's or a project's members with their users, by user id (keyset cursor). */
@@ -16,7 +16,7 @@ export async function memberPage(
     'workspaceId' in of
       ? [workspaceMembers, eq(workspaceMembers.workspaceId, of.workspaceId)]
       : [projectMembers, eq(projectMembers.projectId, of.projectId)];
-  const after = decodeCursor(input.cursor);
+  const after = keyCursor.decode(input.cursor)?.id;
   const rows = await db
     .select({
       userId: members.userId,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { conflict } from '../../platform/http/errors.ts';
-import { users } from '../users/table.ts';
+import { users } from '../users/index.ts';
 import { workspaceMembers } from './table.ts';
 
 /**

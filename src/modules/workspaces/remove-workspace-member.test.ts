@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom } from '../../test/security-matrix.ts';
-import { projectMembersOf } from '../projects/project-test-fixtures.ts';
+import { projectMembersOf } from '../projects/projects.fixtures.ts';
 import {
   accessLog,
   expectAdminsOnly,
@@ -15,7 +15,7 @@ import {
   stateOf,
   workspaceOwnedBy,
   workspaceWith,
-} from './member-test-fixtures.ts';
+} from './members.fixtures.ts';
 
 const h = useHarness();
 let outsider: TestUser; // member of another workspace only

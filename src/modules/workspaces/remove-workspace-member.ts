@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { recordAccessChange } from '../audit/record-access-change.ts';
-import { projectMembers, projects } from '../projects/table.ts';
+import { recordAccessChange } from '../audit/index.ts';
+import { projectMembers, projects } from '../projects/index.ts';
 import { requireWorkspaceRole } from './access.ts';
 import { assertNotLastOwner, lockMembership, membershipOf } from './membership-locks.ts';
 import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
@@ -20,21 +21,20 @@ export async function removeWorkspaceMember({
   ctx: Ctx;
   input: { workspace_key: string; user_id: string };
 }): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    const access = await requireWorkspaceRole(txCtx, input.workspace_key, 'admin');
-    const current = await lockMembership(txCtx, access.workspace.id, input.user_id);
+  await inTransaction(ctx, async (ctx) => {
+    const access = await requireWorkspaceRole(ctx, input.workspace_key, 'admin');
+    const current = await lockMembership(ctx, access.workspace.id, input.user_id);
     if (!current) throw notFound(`Member ${input.user_id}`);
     assertWithinCeiling(workspaceRank(access.role), workspaceRank(current.role), null, workspaceRoleOfRank);
-    if (current.role === 'owner') await assertNotLastOwner(txCtx, access.workspace.id, input.user_id);
+    if (current.role === 'owner') await assertNotLastOwner(ctx, access.workspace.id, input.user_id);
     const correlationId = newId('cor');
-    const projectRoles = await tx
+    const projectRoles = await ctx.db
       .select({ projectId: projects.id, projectKey: projects.key, role: projectMembers.role })
       .from(projectMembers)
       .innerJoin(projects, eq(projects.id, projectMembers.projectId))
       .where(and(eq(projects.workspaceId, access.workspace.id), eq(projectMembers.userId, input.user_id)));
     if (projectRoles.length > 0) {
-      await tx.delete(projectMembers).where(
+      await ctx.db.delete(projectMembers).where(
         and(
           eq(projectMembers.userId, input.user_id),
           inArray(
@@ -45,7 +45,7 @@ export async function removeWorkspaceMember({
       );
     }
     for (const p of projectRoles) {
-      await recordAccessChange(txCtx, {
+      await recordAccessChange(ctx, {
         workspace: access.workspace,
         project: { id: p.projectId, key: p.projectKey },
         targetUserId: input.user_id,
@@ -55,8 +55,8 @@ export async function removeWorkspaceMember({
         correlationId,
       });
     }
-    await tx.delete(workspaceMembers).where(membershipOf(access.workspace.id, input.user_id));
-    await recordAccessChange(txCtx, {
+    await ctx.db.delete(workspaceMembers).where(membershipOf(access.workspace.id, input.user_id));
+    await recordAccessChange(ctx, {
       workspace: access.workspace,
       targetUserId: input.user_id,
       oldRole: current.role,

@@ -1,6 +1,7 @@
 import { forbidden } from '../../platform/http/errors.ts';
-import type { ProjectRole } from '../projects/table.ts';
+import type { ProjectRole } from '../projects/index.ts';
 import type { WorkspaceRole } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 export const WORKSPACE_ROLES = ['owner', 'admin', 'member'] as const satisfies readonly WorkspaceRole[];
 export const PROJECT_ROLES = ['maintainer', 'writer', 'reader'] as const satisfies readonly ProjectRole[];
@@ -28,5 +29,7 @@ export function assertWithinCeiling(
   }
 }
 
-export const workspaceRoleOfRank = (rank: number) => WORKSPACE_ROLES.find((r) => WORKSPACE_RANK[r] === rank)!;
-export const projectRoleOfRank = (rank: number) => PROJECT_ROLES.find((r) => PROJECT_RANK[r] === rank)!;
+export const workspaceRoleOfRank = (rank: number) =>
+  WORKSPACE_ROLES.find((r) => WORKSPACE_RANK[r] === rank) ?? missing(`the workspace role of rank ${rank}`);
+export const projectRoleOfRank = (rank: number) =>
+  PROJECT_ROLES.find((r) => PROJECT_RANK[r] === rank) ?? missing(`the project role of rank ${rank}`);

@@ -9,20 +9,22 @@ import { listWorkspaceMembers } from './list-workspace-members.ts';
 import { listWorkspaces } from './list-workspaces.ts';
 import { removeWorkspaceMember } from './remove-workspace-member.ts';
 import {
-  addMemberBody,
-  changeMemberBody,
   createWorkspaceBody,
   listQuery,
-  memberAnswer,
-  memberList,
-  memberParams,
-  presentMember,
   presentWorkspace,
   updateWorkspaceBody,
   workspaceAnswer,
   workspaceList,
   workspaceParams,
 } from './schemas.ts';
+import {
+  addMemberBody,
+  changeMemberBody,
+  memberAnswer,
+  memberList,
+  memberParams,
+  presentMember,
+} from './member-schemas.ts';
 import { updateWorkspaceSettings } from './update-workspace-settings.ts';
 
 const tags = ['workspaces'];

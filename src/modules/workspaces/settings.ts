@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { projectKey } from '../projects/project-key.ts';
-import { normalizedExternalId } from '../resolution/mapping-external-id.ts';
+import { projectKey } from '../projects/index.ts';
+import { normalizedExternalId } from './mapping-external-id.ts';
 import type { ProjectMapping } from './table.ts';
 
 /** The workspace settings (docs/api.md#workspace-settings), validated. */
@@ -16,7 +16,7 @@ function canonicalLocale(value: string): string | undefined {
   }
 }
 
-export const localeCode = z
+const localeCode = z
   .string()
   .max(35)
   .transform((v, ctx) => {
@@ -71,7 +71,7 @@ export const projectMappingAnswer = z.object({
 });
 
 /** A mapping in the settings list (settings-columns.ts gives one without an id its id). */
-export const projectMapping = z
+const projectMapping = z
   .strictObject({ id: mappingId.optional(), ...projectMappingFields })
   .transform((m, ctx) => withNormalizedExternalId(m, ctx));
 

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users/table.ts';
+import { users } from '../users/index.ts';
 
 export interface ProjectMapping {
   id: string;

@@ -7,7 +7,7 @@ import {
   DEFAULT_SETTINGS,
   readWorkspace,
   workspaceRouteUsers,
-} from './workspace-routes-test-scenario.ts';
+} from './workspace-routes-scenario.fixtures.ts';
 
 const h = useHarness();
 let alice: TestUser;

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { validated } from '../../platform/http/validate.ts';
-import { appendAudit } from '../audit/append-audit.ts';
+import { appendAudit } from '../audit/index.ts';
 import { requireWorkspaceRole, type WorkspaceAccess } from './access.ts';
 import { assertLocalesConsistent, settingsToColumns } from './settings-columns.ts';
 import { SETTING_COLUMNS, SETTING_NAMES, settingsSchema, type SettingsInput } from './settings.ts';
 import { workspaces, type WorkspaceRow } from './table.ts';
+import { missing } from '../../platform/missing.ts';
 
 export interface UpdateWorkspaceInput extends SettingsInput {
   workspace_key: string;
@@ -27,9 +29,8 @@ export async function updateWorkspaceSettings({
   const { workspace_key: key, reason, ...given } = input;
   // Verbs re-check (other callers than routes may not have): fills nested defaults, canonicalises locales.
   const settings = validated(settingsSchema, given);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    const access = await requireWorkspaceRole(txCtx, key, 'admin', { lock: true });
+  return inTransaction(ctx, async (ctx) => {
+    const access = await requireWorkspaceRole(ctx, key, 'admin', { lock: true });
     const before = access.workspace;
     const asColumns = settingsToColumns(settings, before.projectMappings);
     const changed = SETTING_NAMES.filter((name) => {
@@ -42,12 +43,12 @@ export async function updateWorkspaceSettings({
     );
     const next = { ...before, ...columns } as WorkspaceRow;
     assertLocalesConsistent(next);
-    const [row] = await tx
+    const [row = missing('the updated workspace')] = await ctx.db
       .update(workspaces)
       .set({ ...columns, updatedAt: ctx.now() })
       .where(eq(workspaces.id, before.id))
       .returning();
-    await appendAudit(txCtx, {
+    await appendAudit(ctx, {
       workspaceId: before.id,
       action: 'workspace_settings.updated',
       target: { type: 'workspace', id: before.id },
@@ -60,6 +61,6 @@ export async function updateWorkspaceSettings({
         reason: reason ?? null,
       },
     });
-    return { ...access, workspace: row! };
+    return { ...access, workspace: row };
   });
 }

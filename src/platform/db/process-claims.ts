@@ -74,8 +74,9 @@ export function singleProcessClaims(): ProcessClaims {
   };
 }
 
-/** Reconnection delays of the lock connection after it is lost (the last one repeats). */
-const RECONNECT_MS = [500, 1_000, 2_000, 5_000, 10_000, 30_000];
+/** Reconnection delays of the lock connection after it is lost, then the one that repeats. */
+const RECONNECT_MS = [500, 1_000, 2_000, 5_000, 10_000];
+const RECONNECT_LAST_MS = 30_000;
 
 /**
  * Claims on PostgreSQL, shared by several processes: opens the connection that holds this boot's
@@ -123,7 +124,7 @@ export async function sharedClaims(url: string): Promise<ProcessClaims> {
     client = undefined;
     void lost?.end().catch(() => undefined);
     if (closed || retry) return;
-    const delay = RECONNECT_MS[Math.min(failures, RECONNECT_MS.length - 1)]!;
+    const delay = RECONNECT_MS[failures] ?? RECONNECT_LAST_MS;
     failures += 1;
     retry = setTimeout(() => {
       retry = undefined;

@@ -7,4 +7,4 @@ export * from '../../modules/audit/table.ts';
 export * from '../../modules/memories/table.ts';
 export * from '../../modules/raw/table.ts';
 export * from '../../modules/imports/table.ts';
-export * from '../../modules/integrations/table.ts';
+export * from '../../modules/integrations/config/table.ts';

@@ -5,8 +5,8 @@ import { buildApp } from '../../app.ts';
 import { expectError } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { RawConnection } from '../../test/raw-http.ts';
-import { multipartBody } from '../../modules/imports/import-test-fixtures.ts';
-import { team, type Team } from '../../modules/projects/project-test-fixtures.ts';
+import { multipartBody } from '../../modules/imports/imports.fixtures.ts';
+import { team, type Team } from '../../modules/projects/projects.fixtures.ts';
 
 /**
  * The server's connections: a request refused before its body was read does not leave that body

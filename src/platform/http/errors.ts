@@ -22,7 +22,7 @@ export type ErrorCode =
   | 'service_unavailable'
   | 'internal';
 
-export const STATUS_OF: Record<ErrorCode, number> = {
+const STATUS_OF: Record<ErrorCode, number> = {
   validation_failed: 400,
   unauthenticated: 401,
   forbidden: 403,

@@ -11,8 +11,8 @@ const HOST_HEADER = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9.-]+))(?::\d{1,5})?$/i;
 
 /** A Host header's name, lower-case, IPv6 without brackets; null when it is not a plain host. */
 const hostnameOf = (hostAndPort: string): string | null => {
-  const match = HOST_HEADER.exec(hostAndPort);
-  return match ? (match[1] ?? match[2]!).toLowerCase() : null;
+  const [, v6, name] = HOST_HEADER.exec(hostAndPort) ?? [];
+  return (v6 ?? name)?.toLowerCase() ?? null;
 };
 
 /**

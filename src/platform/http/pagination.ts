@@ -7,40 +7,64 @@ export const pageQuery = {
   cursor: z.string().max(200).optional().describe('Opaque cursor from a previous answer'),
 };
 
-/** Cursors are opaque to clients: base64url of the last item's sort key. */
-export function encodeCursor(lastId: string): string {
-  return Buffer.from(JSON.stringify({ id: lastId })).toString('base64url');
+/** What the server answers to a cursor it did not issue (malformed, tampered, of another list). */
+const notIssued = () => invalidField('query.cursor', 'is not a cursor this server issued');
+
+interface CursorCodec<Wire, Value> {
+  encode(fields: Wire): string;
+  decode(cursor: string | undefined): Value | undefined;
 }
 
-export function decodeCursor(cursor: string | undefined): string | undefined {
-  if (cursor === undefined) return undefined;
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { id?: unknown };
-    if (typeof parsed.id === 'string' && parsed.id.length > 0 && parsed.id.length < 100) return parsed.id;
-  } catch {
-    // fall through
-  }
-  throw invalidField('query.cursor', 'is not a cursor this server issued');
+/**
+ * A kind of cursor, given by the zod schema of its fields. Cursors are opaque to clients:
+ * base64url of the JSON of those fields (the last item's sort key). `decode` parses them back
+ * through the schema (which may turn them into richer values); anything else is refused as a
+ * cursor this server did not issue.
+ */
+export function cursorCodec<S extends z.ZodType<unknown, object>>(
+  fields: S,
+): CursorCodec<z.input<S>, z.output<S>> {
+  return {
+    encode: (value) => Buffer.from(JSON.stringify(value)).toString('base64url'),
+    decode: (cursor) => {
+      if (cursor === undefined) return undefined;
+      let json: unknown;
+      try {
+        json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+      } catch {
+        throw notIssued();
+      }
+      const parsed = fields.safeParse(json);
+      if (!parsed.success) throw notIssued();
+      return parsed.data;
+    },
+  };
 }
+
+/** The cursor of most lists: the last item's unique text key (usually its id). */
+export const keyCursor = cursorCodec(z.object({ id: z.string().min(1).max(99) }));
+
+/** A cursor over a numeric sort key (audit `seq`, memory versions), written as the key cursor is. */
+export const seqCursor = cursorCodec(
+  z.object({
+    id: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  }),
+);
 
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
 
-/** A cursor over a numeric sort key (audit `seq`). */
-export function decodeSeqCursor(cursor: string | undefined): number | undefined {
-  const key = decodeCursor(cursor);
-  if (key === undefined) return undefined;
-  if (!/^\d{1,15}$/.test(key)) throw invalidField('query.cursor', 'is not a cursor this server issued');
-  return Number(key);
-}
-
-/** Rows were fetched with `limit + 1`: returns the page and the cursor of the next one. */
+/** Rows were fetched with `limit + 1`: returns the page and the key cursor of the next one. */
 export function page<T>(rows: T[], limit: number, keyOf: (row: T) => string): Page<T> {
   if (rows.length <= limit) return { items: rows, nextCursor: null };
   const items = rows.slice(0, limit);
-  return { items, nextCursor: encodeCursor(keyOf(items[items.length - 1]!)) };
+  const last = items.at(-1);
+  return { items, nextCursor: last === undefined ? null : keyCursor.encode({ id: keyOf(last) }) };
 }
 
 /** A page as answered: `{ items, next_cursor }`. */

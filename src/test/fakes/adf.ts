@@ -13,7 +13,7 @@ export interface AdfDoc {
 }
 
 const adfText = (text: string): AdfNode[] => (text ? [{ type: 'text', text }] : []);
-export const adfParagraph = (text: string): AdfNode => ({ type: 'paragraph', content: adfText(text) });
+const adfParagraph = (text: string): AdfNode => ({ type: 'paragraph', content: adfText(text) });
 export const adfHeading = (level: number, text: string): AdfNode => ({
   type: 'heading',
   attrs: { level },

@@ -19,8 +19,8 @@ import {
 } from './jira-jql.ts';
 
 // The ADF builders moved to adf.ts; re-exported so existing imports keep working.
-export { adfBulletList, adfCodeBlock, adfDoc, adfHeading, adfParagraph, adfToText } from './adf.ts';
-export type { AdfDoc, AdfNode } from './adf.ts';
+export { adfBulletList, adfCodeBlock, adfDoc, adfHeading, adfToText } from './adf.ts';
+export type { AdfDoc } from './adf.ts';
 
 // Fixtures: what a test gives; strings stand for one-paragraph ADF documents.
 

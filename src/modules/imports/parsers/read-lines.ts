@@ -33,7 +33,8 @@ export async function* readLines(
     if (tooLong) {
       result = { line: lineNumber, text: null, bytes: lineBytes };
     } else {
-      const bytes = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, lineBytes);
+      const [first] = pieces;
+      const bytes = first && pieces.length === 1 ? first : Buffer.concat(pieces, lineBytes);
       let text = bytes.toString('utf8');
       if (text.endsWith('\r')) text = text.slice(0, -1);
       if (lineNumber === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);

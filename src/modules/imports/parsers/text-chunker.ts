@@ -30,7 +30,7 @@ export function cutPoint(text: string, max: number): number {
   if (sentence >= minimum) return sentence;
   let space = -1;
   for (let i = Math.min(max, window.length - 1); i > 0; i -= 1) {
-    if (WHITESPACE.test(window[i]!)) {
+    if (WHITESPACE.test(window.charAt(i))) {
       space = i;
       break;
     }
@@ -45,7 +45,7 @@ export function overlapTail(text: string, size: number): string {
   if (size <= 0) return '';
   if (text.length <= size) return text;
   let start = text.length - size;
-  if (!WHITESPACE.test(text[start - 1]!)) {
+  if (!WHITESPACE.test(text.charAt(start - 1))) {
     const next = text.slice(start).search(WHITESPACE);
     if (next !== -1) start += next;
     else if (isHighSurrogate(text.charCodeAt(start - 1))) start -= 1;

@@ -3,7 +3,7 @@
  * Total over any input: what is not an ADF node is skipped, unknown nodes give their children's
  * text, and nesting deeper than MAX_DEPTH or more than MAX_NODES nodes are left out.
  */
-import { tidyText } from '../tidy-text.ts';
+import { tidyText } from '../provider/tidy-text.ts';
 
 type Node = Record<string, unknown>;
 /** How many nodes a call may still visit: bounds the work even on a shared-node graph. */

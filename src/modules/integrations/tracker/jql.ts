@@ -9,9 +9,9 @@
  * double quotes are kept as phrase searches; an odd number of them are dropped. Standalone
  * `AND`/`OR`/`NOT` are lower-cased so they are searched for, not applied.
  */
-import { fullTextTerms, quoteQueryString } from '../full-text-query.ts';
+import { fullTextTerms, quoteQueryString } from '../provider/full-text-query.ts';
 
-export { fullTextTerms, MAX_QUERY_CHARS, quoteQueryString } from '../full-text-query.ts';
+export { fullTextTerms, MAX_QUERY_CHARS, quoteQueryString } from '../provider/full-text-query.ts';
 
 const ISSUE_KEY = /^[A-Za-z][A-Za-z0-9_]+-\d+$/;
 const MAX_ISSUE_KEY_CHARS = 255;

@@ -1,27 +1,19 @@
 import type { Ctx } from '../../../platform/context.ts';
 import { invalidField } from '../../../platform/http/errors.ts';
-import { auditedProviderCall } from '../audited-provider-call.ts';
-import { siteUrl } from '../base-url.ts';
-import { clipContent } from '../clip-content.ts';
-import { providerGetJson } from '../provider-call.ts';
+import { auditedProviderCall } from '../provider/audited-provider-call.ts';
+import { siteUrl } from '../provider/base-url.ts';
+import { clipContent } from '../provider/clip-content.ts';
+import { providerGetJson } from '../provider/provider-call.ts';
 import { adfToText } from './adf-to-text.ts';
 import { normalizeIssueKey } from './jql.ts';
 import { SEARCH_FIELDS } from './search-tracker.ts';
-import { at, text, type Json } from '../provider-json.ts';
-import { issueComments, issueField, issueSummary, type TrackerIssueSummary } from './tracker-issue.ts';
+import { at, text, type Json } from '../provider/provider-json.ts';
+import type { TrackerIssueSummary, TrackerIssueText } from './schemas.ts';
+import { issueComments, issueField, issueSummary } from './tracker-issue.ts';
+import { missing } from '../../../platform/missing.ts';
 
 /** Comments shown with an issue, newest last. */
-export const RECENT_COMMENTS = 5;
-
-export interface TrackerIssueText {
-  key: string;
-  summary: string;
-  status: string | null;
-  url: string;
-  updated: string | null;
-  content: string;
-  truncated: boolean;
-}
+const RECENT_COMMENTS = 5;
 
 function commentText(c: unknown): string {
   const who = text(at(c, 'author', 'displayName')) ?? 'someone';
@@ -74,11 +66,12 @@ export async function readTrackerIssue({
       params: { issue_key: key },
     },
     async (integration) => {
-      const site = siteUrl(String(integration.fields.base_url));
+      const site = siteUrl(integration.fields.base_url);
       const url = `${site}/rest/api/3/issue/${encodeURIComponent(key)}?fields=${SEARCH_FIELDS},description,comment`;
       const issue = await providerGetJson(ctx, integration, url, `Issue ${key}`);
       // Never null: the key asked for stands in when the answer has none.
-      const summary = issueSummary(site, { ...issue, key: text(issue.key) ?? key })!;
+      const summary =
+        issueSummary(site, { ...issue, key: text(issue.key) || key }) ?? missing(`the summary of ${key}`);
       return {
         key: summary.key,
         summary: summary.summary,

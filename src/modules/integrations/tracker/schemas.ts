@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import { workspaceKey } from '../../../platform/http/fields.ts';
-import { maxChars, readAnswerFields } from '../source-schemas.ts';
+import { maxChars, readAnswerFields } from '../provider/source-schemas.ts';
 
-export { sourceSearchQuery as trackerSearchQuery } from '../source-schemas.ts';
+export { sourceSearchQuery as trackerSearchQuery } from '../provider/source-schemas.ts';
 
-export const trackerSearchAnswer = z.object({
-  items: z.array(
-    z.object({
-      key: z.string(),
-      summary: z.string(),
-      status: z.string().nullable(),
-      issue_type: z.string().nullable(),
-      assignee: z.string().nullable(),
-      updated: z.string().nullable(),
-      url: z.string(),
-    }),
-  ),
+/** A Jira Cloud issue as searches answer it. */
+const trackerIssueSummary = z.object({
+  key: z.string(),
+  summary: z.string(),
+  status: z.string().nullable(),
+  issue_type: z.string().nullable(),
+  assignee: z.string().nullable(),
+  updated: z.string().nullable(),
+  url: z.string(),
 });
+export type TrackerIssueSummary = z.output<typeof trackerIssueSummary>;
+
+export const trackerSearchAnswer = z.object({ items: z.array(trackerIssueSummary) });
 
 export const trackerReadQuery = z.strictObject({
   workspace_key: workspaceKey,
@@ -34,3 +34,4 @@ export const trackerReadAnswer = z.object({
   status: z.string().nullable(),
   ...readAnswerFields,
 });
+export type TrackerIssueText = z.output<typeof trackerReadAnswer>;

@@ -1,17 +1,23 @@
 import type { Ctx } from '../../../platform/context.ts';
 import { redactSecrets } from '../../../platform/redact-secrets.ts';
-import { auditedProviderCall } from '../audited-provider-call.ts';
-import { siteUrl } from '../base-url.ts';
-import type { EffectiveIntegration } from '../effective-integration.ts';
-import { providerGetJson, providerStatus } from '../provider-call.ts';
+import { auditedProviderCall } from '../provider/audited-provider-call.ts';
+import { siteUrl } from '../provider/base-url.ts';
+import type { ConfiguredIntegration } from '../config/effective-integration.ts';
+import { providerGetJson, providerStatus } from '../provider/provider-call.ts';
 import { fullTextTerms, normalizeIssueKey, searchJql } from './jql.ts';
-import { list } from '../provider-json.ts';
-import { issueSummary, type TrackerIssueSummary } from './tracker-issue.ts';
+import { list } from '../provider/provider-json.ts';
+import type { TrackerIssueSummary } from './schemas.ts';
+import { issueSummary } from './tracker-issue.ts';
 
 export const SEARCH_FIELDS = 'summary,status,issuetype,assignee,updated';
 
-async function searchPage(ctx: Ctx, integration: EffectiveIntegration, jql: string, limit: number) {
-  const site = siteUrl(String(integration.fields.base_url));
+async function searchPage(
+  ctx: Ctx,
+  integration: ConfiguredIntegration<'tracker'>,
+  jql: string,
+  limit: number,
+) {
+  const site = siteUrl(integration.fields.base_url);
   const query = new URLSearchParams({ jql, maxResults: String(limit), fields: SEARCH_FIELDS });
   const body = await providerGetJson(ctx, integration, `${site}/rest/api/3/search/jql?${query}`, 'Search');
   return list(body.issues)

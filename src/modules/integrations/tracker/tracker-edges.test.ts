@@ -5,7 +5,7 @@ import { basicAuth } from '../../../test/fakes/fake-server.ts';
 import { JIRA_CREDENTIALS } from '../../../test/fakes/jira-fake.ts';
 import { useHarness } from '../../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../../test/security-matrix.ts';
-import { trackerScene } from './tracker-test-fixtures.ts';
+import { trackerScene } from './tracker.fixtures.ts';
 
 const h = useHarness({ integrations: { ...testConfig().integrations, timeoutMs: 400 } });
 const { s, workspaceWithTracker, search, read, trackerAudit } = trackerScene(h);

@@ -1,17 +1,7 @@
-import { at, list, text, type Json } from '../provider-json.ts';
+import { at, list, text, type Json } from '../provider/provider-json.ts';
+import type { TrackerIssueSummary } from './schemas.ts';
 
-/** A Jira Cloud issue as searches answer it. */
-export interface TrackerIssueSummary {
-  key: string;
-  summary: string;
-  status: string | null;
-  issue_type: string | null;
-  assignee: string | null;
-  updated: string | null;
-  url: string;
-}
-
-export const issueUrl = (site: string, key: string) => `${site}/browse/${encodeURIComponent(key)}`;
+const issueUrl = (site: string, key: string) => `${site}/browse/${encodeURIComponent(key)}`;
 
 /** The fields of an issue (`fields.<name>`), read without trusting their shape. */
 export const issueField = (issue: Json, ...path: string[]) => at(issue, 'fields', ...path);

@@ -3,7 +3,7 @@ import { testConfig } from '../../../config/index.ts';
 import { JIRA_CREDENTIALS } from '../../../test/fakes/jira-fake.ts';
 import { expectError } from '../../../test/assertions.ts';
 import { useHarness } from '../../../test/harness.ts';
-import { trackerScene } from './tracker-test-fixtures.ts';
+import { trackerScene } from './tracker.fixtures.ts';
 
 /** The environment's tracker is the fake, set once it listens (the app reads its config per call). */
 const config = testConfig();

@@ -3,8 +3,8 @@ import { basicAuth } from '../../../test/fakes/fake-server.ts';
 import { JIRA_CREDENTIALS } from '../../../test/fakes/jira-fake.ts';
 import { expectError } from '../../../test/assertions.ts';
 import { useHarness } from '../../../test/harness.ts';
-import { TRUNCATION_MARKER } from '../clip-content.ts';
-import { trackerScene } from './tracker-test-fixtures.ts';
+import { TRUNCATION_MARKER } from '../provider/clip-content.ts';
+import { trackerScene } from './tracker.fixtures.ts';
 
 const h = useHarness();
 const { s, workspaceWithTracker, search, read, trackerAudit } = trackerScene(h);

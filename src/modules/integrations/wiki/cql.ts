@@ -3,7 +3,7 @@
  * from what users paste. CQL text search is the same Lucene-style syntax inside the same kind of
  * string literal as JQL's, so the query words are made safe the same way (see ../full-text-query.ts).
  */
-import { fullTextTerms, quoteQueryString } from '../full-text-query.ts';
+import { fullTextTerms, quoteQueryString } from '../provider/full-text-query.ts';
 
 /**
  * `type = page AND text ~ "<terms>" ORDER BY lastmodified DESC`; without searchable terms

@@ -1,21 +1,13 @@
 import type { Ctx } from '../../../platform/context.ts';
 import { invalidField } from '../../../platform/http/errors.ts';
-import { auditedProviderCall } from '../audited-provider-call.ts';
-import { wikiApiRoot } from '../base-url.ts';
-import { clipContent } from '../clip-content.ts';
-import { providerGetJson } from '../provider-call.ts';
-import { at, text } from '../provider-json.ts';
+import { auditedProviderCall } from '../provider/audited-provider-call.ts';
+import { wikiApiRoot } from '../provider/base-url.ts';
+import { clipContent } from '../provider/clip-content.ts';
+import { providerGetJson } from '../provider/provider-call.ts';
+import { at, text } from '../provider/provider-json.ts';
 import { pageIdFrom } from './cql.ts';
+import type { WikiPageText } from './schemas.ts';
 import { pageUrl } from './search-wiki.ts';
-
-export interface WikiPageText {
-  id: string;
-  title: string;
-  url: string;
-  updated: string | null;
-  content: string;
-  truncated: boolean;
-}
 
 /**
  * Reads one wiki page (Confluence Cloud v2 pages API, storage format) as plain text, clipped at
@@ -41,7 +33,7 @@ export async function readWikiPage({
       params: { page_id: id },
     },
     async (integration) => {
-      const root = wikiApiRoot(String(integration.fields.base_url));
+      const root = wikiApiRoot(integration.fields.base_url);
       const url = `${root}/api/v2/pages/${encodeURIComponent(id)}?body-format=storage`;
       const page = await providerGetJson(ctx, integration, url, `Page ${id}`);
       // Loaded with the first page read, not at every server start (html-to-text and its

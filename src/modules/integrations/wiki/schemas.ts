@@ -1,21 +1,20 @@
 import { z } from 'zod';
 import { workspaceKey } from '../../../platform/http/fields.ts';
-import { maxChars, readAnswerFields } from '../source-schemas.ts';
+import { maxChars, readAnswerFields } from '../provider/source-schemas.ts';
 
-export { sourceSearchQuery as wikiSearchQuery } from '../source-schemas.ts';
+export { sourceSearchQuery as wikiSearchQuery } from '../provider/source-schemas.ts';
 
-export const wikiSearchAnswer = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      title: z.string(),
-      space: z.string().nullable(),
-      excerpt: z.string(),
-      updated: z.string().nullable(),
-      url: z.string(),
-    }),
-  ),
+const wikiPageSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  space: z.string().nullable(),
+  excerpt: z.string(),
+  updated: z.string().nullable(),
+  url: z.string(),
 });
+export type WikiPageSummary = z.output<typeof wikiPageSummary>;
+
+export const wikiSearchAnswer = z.object({ items: z.array(wikiPageSummary) });
 
 export const wikiReadQuery = z.strictObject({
   workspace_key: workspaceKey,
@@ -24,3 +23,4 @@ export const wikiReadQuery = z.strictObject({
 });
 
 export const wikiReadAnswer = z.object({ id: z.string(), title: z.string(), ...readAnswerFields });
+export type WikiPageText = z.output<typeof wikiReadAnswer>;

@@ -1,19 +1,11 @@
 import type { Ctx } from '../../../platform/context.ts';
 import { redactSecrets } from '../../../platform/redact-secrets.ts';
-import { auditedProviderCall } from '../audited-provider-call.ts';
-import { wikiApiRoot } from '../base-url.ts';
-import { providerGetJson } from '../provider-call.ts';
-import { at, list, text } from '../provider-json.ts';
+import { auditedProviderCall } from '../provider/audited-provider-call.ts';
+import { wikiApiRoot } from '../provider/base-url.ts';
+import { providerGetJson } from '../provider/provider-call.ts';
+import { at, list, text } from '../provider/provider-json.ts';
 import { searchCql } from './cql.ts';
-
-export interface WikiPageSummary {
-  id: string;
-  title: string;
-  space: string | null;
-  excerpt: string;
-  updated: string | null;
-  url: string;
-}
+import type { WikiPageSummary } from './schemas.ts';
 
 /** Search highlighting markers and whitespace runs out of a title or excerpt. */
 const plainText = (s: string | null) =>
@@ -64,7 +56,7 @@ export async function searchWiki({
       params,
     },
     async (integration) => {
-      const root = wikiApiRoot(String(integration.fields.base_url));
+      const root = wikiApiRoot(integration.fields.base_url);
       const query = new URLSearchParams({ cql: searchCql(input.q), limit: String(input.limit) });
       const body = await providerGetJson(ctx, integration, `${root}/rest/api/search?${query}`, 'Search');
       return list(body.results)

@@ -4,7 +4,7 @@
  * unknown elements, so both are rewritten first; the rest is html-to-text configuration.
  */
 import { compile, type DomNode, type FormatCallback, type SelectorDefinition } from 'html-to-text';
-import { tidyText } from '../tidy-text.ts';
+import { tidyText } from '../provider/tidy-text.ts';
 
 /** Beyond this the input is cut before parsing (html-to-text would cut it too, with a warning). */
 const MAX_INPUT_CHARS = 4_000_000;

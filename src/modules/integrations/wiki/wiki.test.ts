@@ -8,9 +8,9 @@ import {
 } from '../../../test/fakes/confluence-fake.ts';
 import { useHarness, type TestUser } from '../../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../../test/security-matrix.ts';
-import { auditOf, workspaceScene } from '../../workspaces/workspace-routes-test-scenario.ts';
-import { workspaceWithProvider } from '../integration-test-fixtures.ts';
-import { TRUNCATION_MARKER } from '../clip-content.ts';
+import { auditOf, workspaceScene } from '../../workspaces/workspace-routes-scenario.fixtures.ts';
+import { workspaceWithProvider } from '../config/integrations.fixtures.ts';
+import { TRUNCATION_MARKER } from '../provider/clip-content.ts';
 
 const h = useHarness();
 const scene = workspaceScene(h);

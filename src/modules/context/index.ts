@@ -1,0 +1,6 @@
+/** The public face of the context module: what other modules, the CLI and the app may import from it. Files that import no other module come first (see module-faces.test.ts). */
+export { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
+export { oneLine } from './one-line.ts';
+export { renderMarkdown } from './render-markdown.ts';
+export { contextRoutes } from './routes.ts';
+export { bundleAnswer } from './schemas.ts';

@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
+import { conflict } from '../../platform/http/errors.ts';
+import { appendAudit } from '../audit/index.ts';
+import { claimImport, releaseImport } from './import-claim.ts';
+import { requireImport, type ImportAccess } from './import-access.ts';
+import { imports, type ImportStats, type ImportStatus, type ImportStep } from './table.ts';
+import { removeUnneededUpload } from './upload-file.ts';
+
+/** Statuses each step starts from; commit may run again to commit more (never twice the same). */
+const STEP_FROM: Record<ImportStep, ImportStatus[]> = {
+  parse: ['uploaded'],
+  extract: ['parsed'],
+  commit: ['extracted', 'committed'],
+};
+const STEP_TO: Record<ImportStep, ImportStatus> = {
+  parse: 'parsed',
+  extract: 'extracted',
+  commit: 'committed',
+};
+
+/** A step's outcome: counts for `stats`, or a clear reason the import cannot go on. */
+export type StepOutcome = { stats: ImportStats } | { failed: string; stats: ImportStats };
+
+/**
+ * Runs one pipeline step of an import the caller may work on (else 404), exactly once at a time:
+ * claims the import (409 when it is in another status or something runs on it; a claim left by a
+ * process that died does not count), runs `work` on the claimed row outside any transaction (it
+ * writes in bounded batches), then records the new status and an audit entry. The upload is
+ * removed once the import no longer needs it (parsed, or failed). Work that throws leaves the
+ * import as it was, upload included, for a retry. Answers the import as it now is.
+ */
+export async function runImportStep(
+  ctx: Ctx,
+  importId: string,
+  step: ImportStep,
+  work: (claimed: ImportAccess) => Promise<StepOutcome>,
+): Promise<ImportAccess> {
+  const found = await requireImport(ctx, importId);
+  const claimed = await claimImport(ctx, found.row.id, step, STEP_FROM[step]);
+  let outcome: StepOutcome;
+  try {
+    outcome = await work({ ...found, row: claimed.row });
+  } catch (err) {
+    await releaseImport(ctx, claimed);
+    throw err;
+  }
+  const failure = 'failed' in outcome ? outcome.failed : null;
+  const failed = failure !== null;
+  const done = await inTransaction(ctx, async (ctx) => {
+    const [row] = await ctx.db
+      .update(imports)
+      .set({
+        status: failed ? 'failed' : STEP_TO[step],
+        stats: sql`${imports.stats} || ${JSON.stringify(outcome.stats)}::jsonb`,
+        error: failure,
+        runningStep: null,
+        runningSince: null,
+        runningOwner: null,
+        updatedAt: ctx.now(),
+      })
+      .where(and(eq(imports.id, claimed.row.id), eq(imports.runningOwner, claimed.claim.owner)))
+      .returning();
+    if (!row) throw conflict(`The ${step} step of this import was taken over; see its status`);
+    await appendAudit(ctx, {
+      workspaceId: row.workspaceId,
+      action: failed ? 'import.failed' : `import.${STEP_TO[step]}`,
+      target: { type: 'import', id: row.id },
+      params: {
+        workspace_key: found.keys.workspaceKey,
+        project_key: found.keys.projectKey,
+        import_id: row.id,
+        step,
+        stats: outcome.stats,
+        ...(failed ? { error: failure } : {}),
+      },
+      correlationId: row.id,
+    });
+    return { ...found, row };
+  }).finally(() => claimed.claim.end());
+  await removeUnneededUpload(ctx, done.row);
+  return done;
+}

@@ -1,0 +1,41 @@
+import type { Provider } from '../../../config/index.ts';
+import type { Ctx } from '../../../platform/context.ts';
+import { integrationNotConfigured } from '../../../platform/http/errors.ts';
+import type { WorkspaceAccess } from '../../workspaces/index.ts';
+import {
+  effectiveFor,
+  isConfigured,
+  providersNeeded,
+  type ConfiguredIntegration,
+} from './effective-integration.ts';
+import { savedIntegrations } from './saved-integrations.ts';
+
+const ENV_PREFIX: Record<Provider, string> = {
+  tracker: 'SERVICE_TRACKER_',
+  wiki: 'SERVICE_WIKI_',
+  chat: 'SERVICE_AUDIT_CHAT_',
+  audit_reasoner: 'SERVICE_AUDIT_REASONER_',
+};
+
+/**
+ * The configuration of `provider` that applies in a workspace (the caller's access checked), or
+ * `integration_not_configured` saying what is missing (or that it is disabled) and where to set it.
+ */
+export async function configuredIntegration<P extends Provider>(
+  ctx: Ctx,
+  access: WorkspaceAccess,
+  provider: P,
+): Promise<ConfiguredIntegration<P>> {
+  const workspaceKey = access.workspace.key;
+  const saved = await savedIntegrations(ctx, access.workspace.id, providersNeeded(provider));
+  const integration = effectiveFor(ctx.config.integrations, provider, saved);
+  if (!isConfigured(integration)) {
+    throw integrationNotConfigured(
+      `${provider} in workspace ${workspaceKey} has no ${integration.missing.join(', ')} (save them with PUT /v1/integrations or set ${ENV_PREFIX[provider]}*)`,
+    );
+  }
+  if (!integration.enabled) {
+    throw integrationNotConfigured(`${provider} is disabled in workspace ${workspaceKey}`);
+  }
+  return integration;
+}

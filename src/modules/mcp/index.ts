@@ -1,0 +1,12 @@
+/** The public face of the mcp module: what other modules, the CLI and the app may import from it. Files that import no other module come first (see module-faces.test.ts). */
+export {
+  AnswerMismatchError,
+  checkedAnswer,
+  isApiFailure,
+  pathWithQuery,
+  segment,
+} from './tools/api-port.ts';
+export type { ApiPort } from './tools/api-port.ts';
+export type { CallContext, ContextState, Given, McpContext } from './tools/mcp-context.ts';
+export { mcpRoutes } from './routes.ts';
+export { createMcpServer } from './tools/mcp-server.ts';

@@ -1,0 +1,14 @@
+/** The public face of the memories module: what other modules, the CLI and the app may import from it. Files that import no other module come first (see module-faces.test.ts). */
+export { contentHash } from './content-hash.ts';
+export { identifierTokens, type IdentifierKind, type IdentifierToken } from './identifiers.ts';
+// How recall weighs a memory (type, status, recency, sub-project); the context bundle ranks its
+// snapshot sections with the same weights, so that both agree on what matters most.
+export { STATUS_WEIGHTS, SUBPATH_BOOST, TYPE_WEIGHTS, recencyWeight, subpathBoost } from './score-recall.ts';
+export { MEMORY_STATUSES, MEMORY_TYPES } from './vocabulary.ts';
+export { newestMemories, type MemoryExcerpt } from './newest-memories.ts';
+export { recallMemories } from './recall-memories.ts';
+export { memoryRoutes } from './routes.ts';
+export { MAX_MEMORY_CHARS, memoryList, memoryType, memoryWriteAnswer, subpath } from './schemas.ts';
+export { storeMemories } from './store-memories.ts';
+export { memories } from './table.ts';
+export type { MemoryType } from './table.ts';

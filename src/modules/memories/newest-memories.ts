@@ -1,0 +1,63 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import { queryRows } from '../../platform/db/query-rows.ts';
+import { memories, type MemoryStatus, type MemoryType } from './table.ts';
+
+/** The start of a memory, with what a one-line view of it needs. */
+export interface MemoryExcerpt {
+  id: string;
+  type: MemoryType;
+  status: MemoryStatus;
+  content: string;
+  evidenceRef: string | null;
+  subpath: string | null;
+  createdAt: Date;
+  /** `content` is only the start of the memory. */
+  truncated: boolean;
+}
+
+/** One read: the newest `limit` memories of one type and status. */
+export interface NewestRead {
+  type: MemoryType;
+  status: MemoryStatus;
+  limit: number;
+}
+
+/**
+ * The newest memories of a project for each (type, status) read, their first `chars` characters,
+ * in one round trip: a UNION ALL of short walks of the type/recency index (a single
+ * `type IN (...)` query would sort every memory of those types). The caller checked access.
+ */
+export async function newestMemories(
+  ctx: Ctx,
+  input: { projectId: string; reads: readonly NewestRead[]; chars: number },
+): Promise<MemoryExcerpt[]> {
+  if (input.reads.length === 0) return [];
+  const part = ({ type, status, limit }: NewestRead): SQL => sql`(
+    select id, type, status, left(content, ${input.chars}) as content, length(content) > ${input.chars} as cut, evidence_ref,
+      metadata->>'subpath' as subpath, (extract(epoch from created_at) * 1000)::float8 as created_ms
+    from ${memories}
+    where project_id = ${input.projectId} and type = ${type} and status = ${status}
+    order by created_at desc, id desc
+    limit ${limit})`;
+  const rows = await queryRows<{
+    id: string;
+    type: MemoryType;
+    status: MemoryStatus;
+    content: string;
+    cut: boolean;
+    evidence_ref: string | null;
+    subpath: string | null;
+    created_ms: number;
+  }>(ctx.db, sql.join(input.reads.map(part), sql` union all `));
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    status: r.status,
+    content: r.content,
+    evidenceRef: r.evidence_ref,
+    subpath: r.subpath,
+    createdAt: new Date(r.created_ms),
+    truncated: r.cut,
+  }));
+}
