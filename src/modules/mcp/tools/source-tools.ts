@@ -67,9 +67,7 @@ export function registerSourceTools(tools: ToolSet, api: ApiPort, context: McpCo
           q: args.q,
           limit: args.limit,
         });
-        const lines = found.items.map(
-          (i) => `- ${i.key}: ${i.summary}${i.status ? ` [${i.status}]` : ''} ${i.url}`,
-        );
+        const lines = found.items.map((i) => `- ${issueLine(i)}`);
         return {
           structured: found,
           text: [`${count(found.items.length, 'issue', 'issues')}:`, ...lines].join('\n'),
@@ -93,8 +91,7 @@ export function registerSourceTools(tools: ToolSet, api: ApiPort, context: McpCo
           issue_key: args.issue_key,
           max_chars: args.max_chars,
         });
-        const head = `${issue.key}: ${issue.summary}${issue.status ? ` [${issue.status}]` : ''} ${issue.url}`;
-        return { structured: issue, text: `${head}\n\n${issue.content}` };
+        return { structured: issue, text: `${issueLine(issue)}\n\n${issue.content}` };
       }),
   );
 
@@ -142,3 +139,7 @@ export function registerSourceTools(tools: ToolSet, api: ApiPort, context: McpCo
       }),
   );
 }
+
+/** An issue in one line, as search lists it and read heads it: key, summary, status, link. */
+const issueLine = (i: { key: string; summary: string; status: string | null; url: string }) =>
+  `${i.key}: ${i.summary}${i.status ? ` [${i.status}]` : ''} ${i.url}`;
