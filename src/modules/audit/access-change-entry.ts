@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import type { AccessScope, AccessVerb } from './audit-action.ts';
-import { appendAudit } from './append-audit.ts';
+import { appendAudit } from './audit-entries.ts';
 import { accessEvents, type AccessChange, type AccessSource, type AuditRow } from './table.ts';
 
 export interface AccessChangeInput {

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import { requireServerAdmin, requireWorkspaceRole } from '../workspaces/index.ts';
-import { SERVER_CHAIN } from './append-audit.ts';
+import { SERVER_CHAIN } from './audit-entries.ts';
 
 export interface AuditScope {
   chain: string;

@@ -3,7 +3,7 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
-import { appendAudit } from './append-audit.ts';
+import { appendAudit } from './audit-entries.ts';
 import type { AuditAction } from './audit-action.ts';
 import {
   busyWorkspace,

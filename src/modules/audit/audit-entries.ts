@@ -1,3 +1,4 @@
+/** Audit entries: each appended to its chain (the workspace's, or the server's) inside the transaction of the change it records. */
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
