@@ -25,11 +25,18 @@ import type { AppDeps } from './platform/http/request-context.ts';
 import type { App } from './platform/http/types.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { version } from './platform/version.ts';
-import { apiKeyRoutes, AuthCache, registerAuthCache, authenticateApiKey } from './modules/api-keys/index.ts';
+import {
+  apiKeyRoutes,
+  AuthCache,
+  registerAuthCache,
+  authenticateApiKey,
+  oneTimeLinkRoutes,
+} from './modules/api-keys/index.ts';
 import { importRoutes } from './modules/imports/index.ts';
 import { integrationRoutes, trackerRoutes, wikiRoutes } from './modules/integrations/index.ts';
 import { contextRoutes } from './modules/context/index.ts';
 import { rawRoutes } from './modules/raw/index.ts';
+import { findSession, sessionRoutes } from './modules/sessions/index.ts';
 import { resolutionRoutes } from './modules/resolution/index.ts';
 import { memoryRoutes } from './modules/memories/index.ts';
 import { mcpRoutes } from './modules/mcp/index.ts';
@@ -95,7 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const internalCalls = new InternalCalls();
   installAuth(
     app,
-    (key) => authenticateApiKey({ ...deps, cache }, key),
+    {
+      key: (key) => authenticateApiKey({ ...deps, cache }, key),
+      session: (token) => findSession(deps, token),
+    },
     new RateLimits(options.config.rateLimit),
     internalCalls,
   );
@@ -105,6 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   wellKnownRoutes(app);
   userRoutes(app, deps);
   apiKeyRoutes(app, deps);
+  oneTimeLinkRoutes(app, deps);
+  sessionRoutes(app, deps);
   workspaceRoutes(app, deps);
   projectRoutes(app, deps);
   auditRoutes(app, deps);

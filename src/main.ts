@@ -13,6 +13,7 @@ import {
   type PrivacyRepair,
 } from './platform/private-files.ts';
 import { scheduleImportSweep } from './modules/imports/index.ts';
+import { scheduleSessionSweep } from './modules/sessions/index.ts';
 import { listenError } from './platform/http/listen-error.ts';
 import { bootstrapFirstAdmin } from './modules/users/index.ts';
 
@@ -82,8 +83,9 @@ export async function serve(): Promise<void> {
   }
   const stopMaintenance = scheduleMaintenance(database, config.vacuumIntervalMs, app.log);
   const stopImportSweep = scheduleImportSweep(systemContext(database, config, 'import-sweep'), app.log);
+  const stopSessionSweep = scheduleSessionSweep(systemContext(database, config, 'session-sweep'), app.log);
   installShutdown(app, database, config.shutdownTimeoutMs, async () => {
-    await Promise.all([stopMaintenance(), stopImportSweep()]);
+    await Promise.all([stopMaintenance(), stopImportSweep(), stopSessionSweep()]);
   });
 }
 

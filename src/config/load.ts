@@ -125,6 +125,10 @@ function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
     trustProxy: env.SERVICE_TRUST_PROXY,
     shutdownTimeoutMs: env.SERVICE_SHUTDOWN_TIMEOUT_SECONDS * 1000,
     authCacheMs: env.SERVICE_AUTH_CACHE_SECONDS * 1000,
+    uiSession: {
+      idleMs: env.SERVICE_UI_SESSION_IDLE_MINUTES * 60_000,
+      maxMs: env.SERVICE_UI_SESSION_MAX_HOURS * 3_600_000,
+    },
     vacuumIntervalMs: env.SERVICE_PGLITE_VACUUM_MINUTES * 60_000,
     importMaxBytes: env.SERVICE_IMPORT_MAX_BYTES,
     importDir: resolve(env.SERVICE_IMPORT_DIR ?? join(dataDir, 'imports')),

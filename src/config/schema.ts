@@ -134,6 +134,8 @@ export const envSchema = z.object({
   SERVICE_TRUST_PROXY: trustProxy.default(false),
   SERVICE_SHUTDOWN_TIMEOUT_SECONDS: int(1, 600).default(10),
   SERVICE_AUTH_CACHE_SECONDS: int(0, 300).default(5),
+  SERVICE_UI_SESSION_IDLE_MINUTES: int(1, 7 * 24 * 60).default(60),
+  SERVICE_UI_SESSION_MAX_HOURS: int(1, 30 * 24).default(12),
   SERVICE_PGLITE_VACUUM_MINUTES: int(0, 7 * 24 * 60).default(360),
   SERVICE_IMPORT_MAX_BYTES: int(1024, 10 * 1024 ** 3).default(200 * 1024 * 1024),
   SERVICE_IMPORT_DIR: z.string().min(1).optional(),
@@ -208,6 +210,8 @@ export interface Config {
   trustProxy: boolean | string[];
   shutdownTimeoutMs: number;
   authCacheMs: number;
+  /** Admin UI sign-in sessions: ended after this long unused, and this long after sign-in whatever their use. */
+  uiSession: { idleMs: number; maxMs: number };
   vacuumIntervalMs: number;
   /** Largest accepted import upload (bytes). */
   importMaxBytes: number;

@@ -32,7 +32,8 @@ export type IdPrefix =
   | 'rmsg'
   | 'imp'
   | 'stg'
-  | 'pmap';
+  | 'pmap'
+  | 'ses';
 
 /** Prefixed, time-sortable ids (`ws_01J...`): ordering by id is ordering by creation. */
 export function newId(prefix: IdPrefix): string {

@@ -53,19 +53,103 @@ describe('GET /v1/api-keys/one-time/:token', () => {
     expectError(await view(h, one_time_url, { authorization: 'Bearer nope' }), 410, 'gone');
   });
 
-  it('shows an HTML page with the key when the client prefers text/html', async () => {
-    const { user, one_time_url } = await freshLink();
-    const res = await view(h, one_time_url, {
-      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-    });
-    expect(res.statusCode, res.body).toBe(200);
+  const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+  const reveal = (oneTimeUrl: string, headers: Record<string, string> = {}) =>
+    h.request('POST', pathOf(oneTimeUrl), { headers, body: '' });
+  const expectPageHeaders = (res: { headers: Record<string, unknown> }) => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-store');
-    const key = /ctxh_[0-9A-Za-z]{38}/.exec(res.body)?.[0];
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers['content-security-policy']).not.toMatch(/unsafe-inline/);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  };
+
+  it("gives a browser's GET a page whose button reveals the key (POST), once", async () => {
+    const { user, one_time_url } = await freshLink();
+    const page = await view(h, one_time_url, BROWSER);
+    expect(page.statusCode, page.body).toBe(200);
+    expectPageHeaders(page);
+    expect(page.body).not.toMatch(/ctxh_/);
+    expect(page.body).toContain('<form method="post">');
+    expect(page.body).not.toMatch(/<script/i);
+    // Opening the page again still offers the button: the GET used nothing up.
+    expect((await view(h, one_time_url, BROWSER)).body).toContain('Reveal my key');
+    expect(await oneTimeViewsOf(user)).toHaveLength(0);
+
+    const revealed = await reveal(one_time_url, {
+      ...BROWSER,
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(revealed.statusCode, revealed.body).toBe(200);
+    expectPageHeaders(revealed);
+    const key = /ctxh_[0-9A-Za-z]{38}/.exec(revealed.body)?.[0];
     expect(key).toBeDefined();
-    expect(res.body).toContain(`<code>${key}</code>`);
+    expect(revealed.body).toContain(`<code class="key">${key}</code>`);
+    // The page offers signing in with it: a form posting the key to the session route.
+    expect(revealed.body).toContain('action="/v1/session"');
     await expectKeyWorks(h, key!, user.id);
-    expectError(await view(h, one_time_url, { accept: 'text/html' }), 410, 'gone');
+
+    const used = await view(h, one_time_url, BROWSER);
+    expect(used.statusCode).toBe(410);
+    expectPageHeaders(used);
+    expect(used.body).toContain('already used or has expired');
+    expect((await reveal(one_time_url, BROWSER)).statusCode).toBe(410);
+  });
+
+  it('is never used up by a link preview, whatever it accepts', async () => {
+    const { user, one_time_url } = await freshLink();
+    for (const agent of [
+      'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+      'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)',
+      'facebookexternalhit/1.1',
+      'TelegramBot (like TwitterBot)',
+      'Mozilla/5.0 (Windows NT 6.1; WOW64) SkypeUriPreview Preview/0.5',
+      'WhatsApp/2.23.20.0',
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    ]) {
+      for (const accept of ['*/*', 'application/json', 'text/html']) {
+        const res = await view(h, one_time_url, { 'user-agent': agent, accept });
+        expect(res.statusCode, `${agent} ${accept}`).toBe(200);
+        expect(res.body).not.toMatch(/ctxh_/);
+      }
+    }
+    expect(await oneTimeViewsOf(user)).toHaveLength(0);
+    await expectRevealsKeyOf(one_time_url, user);
+  });
+
+  it('reveals the key once as JSON on POST too, then answers 410', async () => {
+    const { user, one_time_url } = await freshLink();
+    const res = await h.request('POST', pathOf(one_time_url));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    await expectKeyWorks(h, res.json().api_key, user.id);
+    expectError(await h.request('POST', pathOf(one_time_url)), 410, 'gone');
+    expectError(await view(h, one_time_url), 410, 'gone');
+  });
+
+  it('refuses a POST body that is not a form or JSON, revealing nothing', async () => {
+    const { user, one_time_url } = await freshLink();
+    const res = await h.request('POST', pathOf(one_time_url), {
+      headers: { 'content-type': 'text/plain' },
+      body: 'hello',
+    });
+    expectError(res, 415, 'unsupported_media_type');
+    const big = await h.request('POST', pathOf(one_time_url), {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'x='.padEnd(5000, 'a'),
+    });
+    expectError(big, 413, 'payload_too_large');
+    await expectRevealsKeyOf(one_time_url, user);
+  });
+
+  it('shows a browser an unknown link as a 404 page', async () => {
+    const res = await view(h, 'http://x/v1/api-keys/one-time/garbage', BROWSER);
+    expect(res.statusCode).toBe(404);
+    expectPageHeaders(res);
+    expect(res.body).toContain('One-time link not found');
   });
 
   it('is not used up by a HEAD request', async () => {

@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { presentPage } from '../../platform/http/pagination.ts';
 import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
 import type { App } from '../../platform/http/types.ts';
 import { createApiKey } from './create-api-key.ts';
 import { listApiKeys } from './list-api-keys.ts';
-import { renderRevealPage } from './reveal-page.ts';
 import { resetUserApiKeys } from './reset-user-api-keys.ts';
 import { revokeApiKey } from './revoke-api-key.ts';
 import {
@@ -17,11 +15,8 @@ import {
   noOptionsBody,
   presentKey,
   resetAnswer,
-  revealedKey,
-  tokenParams,
   userParams,
 } from './schemas.ts';
-import { viewOneTimeLink } from './view-one-time-link.ts';
 
 const tags = ['api-keys'];
 
@@ -99,39 +94,4 @@ export function apiKeyRoutes(app: App, deps: AppDeps): void {
       return { one_time_url: issued.url, expires_at: issued.expiresAt.toISOString() };
     },
   });
-
-  app.get('/v1/api-keys/one-time/:token', {
-    // Fastify would answer HEAD by running this handler: a link checker's HEAD would use the link up.
-    exposeHeadRoute: false,
-    config: { public: true },
-    schema: {
-      tags,
-      security: [],
-      summary: 'Reveal a key once (JSON, or an HTML page when the client prefers text/html); 410 afterwards',
-      params: tokenParams,
-      response: { 200: revealedKey },
-    },
-    handler: async (req, reply) => {
-      const { key, plaintext } = await viewOneTimeLink({ ctx: contextOf(deps, req), input: req.params });
-      const answer = {
-        id: key.id,
-        api_key: plaintext,
-        label: key.label,
-        expires_at: key.expiresAt?.toISOString() ?? null,
-      };
-      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      if (prefersHtml(req)) {
-        // The HTML page bypasses the JSON schema on purpose: same data, rendered for a person.
-        return reply
-          .type('text/html; charset=utf-8')
-          .serializer(String)
-          .send(renderRevealPage(answer) as never);
-      }
-      return answer;
-    },
-  });
-}
-
-function prefersHtml(req: FastifyRequest): boolean {
-  return req.accepts().type(['application/json', 'text/html']) === 'text/html';
 }

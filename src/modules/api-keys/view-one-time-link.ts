@@ -7,7 +7,7 @@ import { generateKey, keyDigest, recognitionPrefix } from './key-format.ts';
 import { readOneTimeToken } from './one-time-token.ts';
 import { apiKeys, oneTimeLinks, type ApiKeyRow } from './table.ts';
 
-const LINK_USED = 'This one-time link was already used or has expired';
+export const LINK_USED = 'This one-time link was already used or has expired';
 
 /**
  * Opens a one-time link: exactly once, within its TTL. The key's plaintext is generated now, its

@@ -10,6 +10,8 @@ export type AuditAction =
   | 'api_key.revoked'
   | 'api_key.reset'
   | 'api_key.one_time_view'
+  | 'session.signed_in'
+  | 'session.signed_out'
   | 'workspace.created'
   | 'workspace_settings.updated'
   | 'project.created'

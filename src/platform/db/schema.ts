@@ -8,3 +8,4 @@ export * from '../../modules/memories/table.ts';
 export * from '../../modules/raw/table.ts';
 export * from '../../modules/imports/table.ts';
 export * from '../../modules/integrations/config/table.ts';
+export * from '../../modules/sessions/table.ts';

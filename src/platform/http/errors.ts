@@ -70,6 +70,14 @@ export const unauthenticated = (presented = false) =>
   new AppError('unauthenticated', 'Invalid API key', undefined, {
     'www-authenticate': presented ? 'Bearer realm="ctxhub", error="invalid_token"' : 'Bearer realm="ctxhub"',
   });
+/** 401 for a session cookie that no longer signs anyone in; the UI answers it with its sign-in page. */
+export const sessionEnded = () =>
+  new AppError(
+    'unauthenticated',
+    'Your session has ended (signed out, expired, or its API key was revoked): sign in again',
+    undefined,
+    { 'www-authenticate': 'Bearer realm="ctxhub"' },
+  );
 export const forbidden = (message: string) => new AppError('forbidden', message);
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 /**

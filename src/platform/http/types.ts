@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Actor } from '../context.ts';
+import type { UiSession } from './auth-hook.ts';
 
 /** The Fastify instance every module registers its routes on (zod schemas type the handlers). */
 export type App = FastifyInstance<
@@ -20,6 +21,8 @@ export type App = FastifyInstance<
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor;
+    /** Set when the request signed in with the Admin UI's session cookie (not an API key). */
+    uiSession: UiSession | undefined;
   }
   interface FastifyContextConfig {
     /** No API key needed (health, OpenAPI, one-time links). */
