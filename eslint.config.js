@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 import moduleBoundaries from './scripts/eslint/module-boundaries.js';
 
 // Production files that may not touch the database: HTTP routes and MCP tools are thin transports
@@ -92,7 +93,31 @@ export default tseslint.config(
       'vitest.config.ts',
       'drizzle.config.ts',
       '**/*.test.ts',
+      'web/e2e/**',
     ],
     rules: { 'no-restricted-syntax': ['error', noTransaction] },
+  },
+  {
+    // The Admin UI: React's rules of hooks, and the server reached only through HTTP. Its code may
+    // import the server's zod schemas as types (the API's answer shapes), never anything that runs.
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/e2e/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**'],
+              message: 'The UI takes only types from the server (import type): it calls the /v1 API.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -3,7 +3,7 @@
 // scripts/build.js. Plain JavaScript: it runs before anything is compiled.
 import { readFileSync, statSync } from 'node:fs';
 
-/** Written by scripts/build.js next to the compiled code. */
+/** Written by scripts/build.js next to the compiled code (scripts/build-web.js: web/dist/build.json). */
 export const STAMP_FILE = 'dist/build.json';
 
 /**
@@ -11,17 +11,18 @@ export const STAMP_FILE = 'dist/build.json';
  * up to date. The build records every file it read (from src/, plus its own configuration) and the
  * time it started; a file changed, removed or renamed since then makes the build stale.
  */
-export function staleBuildReason(root) {
+export function staleBuildReason(root, stampFile = STAMP_FILE) {
+  const out = stampFile.slice(0, stampFile.lastIndexOf('/') + 1);
   let stamp;
   try {
-    stamp = JSON.parse(readFileSync(`${root}/${STAMP_FILE}`, 'utf8'));
+    stamp = JSON.parse(readFileSync(`${root}/${stampFile}`, 'utf8'));
   } catch {
-    return 'dist/ has not been built';
+    return `${out} has not been built`;
   }
   for (const file of stamp.inputs) {
     const stats = statSync(`${root}/${file}`, { throwIfNoEntry: false });
-    if (!stats) return `${file} (compiled into dist/) no longer exists`;
-    if (stats.mtimeMs > stamp.startedAt) return `${file} changed after dist/ was built`;
+    if (!stats) return `${file} (compiled into ${out}) no longer exists`;
+    if (stats.mtimeMs > stamp.startedAt) return `${file} changed after ${out} was built`;
   }
   return null;
 }

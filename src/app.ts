@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config/index.ts';
 import type { Db } from './platform/db/client.ts';
 import type { ProcessClaims } from './platform/db/process-claims.ts';
+import { join } from 'node:path';
+import { adminUiRoutes } from './platform/http/admin-ui.ts';
 import { installAuth } from './platform/http/auth-hook.ts';
 import { InternalCalls } from './platform/http/internal-calls.ts';
 import { installShutdownDrain } from './platform/http/connections.ts';
@@ -24,6 +26,7 @@ import { requestIdOf } from './platform/http/request-id.ts';
 import type { AppDeps } from './platform/http/request-context.ts';
 import type { App } from './platform/http/types.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { PACKAGE_ROOT } from './platform/package-root.ts';
 import { version } from './platform/version.ts';
 import {
   apiKeyRoutes,
@@ -52,6 +55,8 @@ export interface BuildAppOptions {
   /** The database's claims of this process (Database.claims). */
   claims: ProcessClaims;
   now?: () => Date;
+  /** The built Admin UI, served at /admin (default: web/dist of the package). */
+  adminUiDir?: string;
   /** Log to stdout (the server), to a given stream, or not at all (tests inject requests). */
   logger?: boolean | { write(line: string): void };
 }
@@ -129,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   trackerRoutes(app, deps);
   wikiRoutes(app, deps);
   mcpRoutes(app, deps, internalCalls);
+  adminUiRoutes(app, options.adminUiDir ?? join(PACKAGE_ROOT, 'web', 'dist'));
   return app;
 }
 

@@ -32,6 +32,7 @@ function firstStartMessage(first: FirstAdmin, config: Config, started: boolean):
   return (
     `\nctxhub: first start. Created server administrator ${first.email}.\n` +
     `${open}\n\n  ${first.url}\n\n` +
+    `In a browser it offers to sign in to the Admin UI with the key: ${config.publicUrl}/admin/\n` +
     `(Expired? Stop the server and run: npx ctxhub admin reset-key --email ${first.email})\n\n`
   );
 }

@@ -92,6 +92,7 @@ describe('ctxhub serve', () => {
     const server = await startServer(env);
     const link = await waitFor(() => linkIn(server.output()));
     expect(link, server.output()).toBeDefined();
+    expect(server.output()).toMatch(/sign in to the Admin UI with the key: http:\/\/\S+\/admin\//);
     const key = await reveal(server, link!);
     const me = await fetch(`${server.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${key}` } });
     expect(me.status).toBe(200);

@@ -18,18 +18,22 @@ declare module 'vitest' {
   }
 }
 
-const BUILD_SCRIPT = fileURLToPath(new URL('../../scripts/build.js', import.meta.url));
+const BUILD_SCRIPTS = ['build.js', 'build-web.js'].map((name) =>
+  fileURLToPath(new URL(`../../scripts/${name}`, import.meta.url)),
+);
 
 /**
- * Tests that start `ctxhub` as a process run the compiled dist/, as users do: it is rebuilt first
- * when a source changed since the last build.
+ * Tests that start `ctxhub` as a process run the compiled dist/ and serve the built Admin UI, as
+ * users do: both are rebuilt first when a source changed since the last build.
  *
  * Migrates one template database for the whole run; every test file then clones it (a directory
  * copy for PGlite, CREATE DATABASE ... TEMPLATE for PostgreSQL) instead of running initdb. On
  * PGlite the template is a copy of the first-start image when a current one exists.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  execFileSync(process.execPath, [BUILD_SCRIPT, '--if-stale'], { stdio: 'inherit', timeout: 120_000 });
+  for (const script of BUILD_SCRIPTS) {
+    execFileSync(process.execPath, [script, '--if-stale'], { stdio: 'inherit', timeout: 120_000 });
+  }
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `ctxhub_tpl_${process.pid}`;

@@ -60,7 +60,10 @@ export class Harness {
     readonly admin: TestUser,
   ) {}
 
-  static async start(overrides: Partial<Config> = {}): Promise<Harness> {
+  static async start(
+    overrides: Partial<Config> = {},
+    appOptions: { adminUiDir?: string } = {},
+  ): Promise<Harness> {
     const database = await createTestDatabase();
     const clock = new TestClock();
     const config = testConfig({
@@ -98,6 +101,7 @@ export class Harness {
       claims: database.claims,
       now: clock.now,
       logger: false,
+      ...appOptions,
     });
     await app.ready();
     return new Harness(app, database, config, clock, admin);
@@ -213,10 +217,13 @@ export const enc = (key: string) => encodeURIComponent(key);
  * stands for it (property reads go to the harness once started), so files write
  * `const h = useHarness();` and use `h` as the Harness.
  */
-export function useHarness(overrides: Partial<Config> = {}): Harness {
+export function useHarness(
+  overrides: Partial<Config> = {},
+  appOptions: { adminUiDir?: string } = {},
+): Harness {
   let current: Harness | undefined;
   beforeAll(async () => {
-    current = await Harness.start(overrides);
+    current = await Harness.start(overrides, appOptions);
   });
   afterAll(async () => {
     await current?.close();

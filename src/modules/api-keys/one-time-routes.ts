@@ -1,3 +1,5 @@
+// The request's accepts() comes from @fastify/accepts, registered by app.ts.
+import type {} from '@fastify/accepts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/errors.ts';
 import { setPageHeaders } from '../../platform/http/page-headers.ts';

@@ -19,6 +19,7 @@ export const ONE_TIME_PAGE_CSP = pageCsp(`sha256-${createHash('sha256').update(S
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head><body><main>

@@ -77,15 +77,19 @@ const isForm = (req: FastifyRequest) => (req.headers['content-type'] ?? '').toLo
 
 /**
  * A page on another site must not sign the browser in (login CSRF: the victim would then work in
- * the attacker's account). Browsers name the page's origin on every POST; a client that is not a
- * browser names none and is not at risk.
+ * the attacker's account). Browsers say where a request comes from in `Sec-Fetch-Site` (trusted
+ * first: a page under `Referrer-Policy: no-referrer` sends `Origin: null` even to its own site),
+ * older ones in `Origin`; a client that is not a browser sends neither and is not at risk.
  */
 function refuseCrossSite(req: FastifyRequest): void {
   const site = req.headers['sec-fetch-site'];
-  if (site === 'cross-site' || site === 'same-site') throw forbidden('Sign-in from another site is refused');
+  if (site !== undefined) {
+    if (site === 'same-origin' || site === 'none') return;
+    throw forbidden('Sign-in from another site is refused');
+  }
   const origin = req.headers.origin;
-  if (origin === undefined) return;
-  if (!sameHost(origin, req.host)) throw forbidden('Sign-in from another site is refused');
+  if (origin !== undefined && !sameHost(origin, req.host))
+    throw forbidden('Sign-in from another site is refused');
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { UserActor } from '../../platform/context.ts';
 import type { UiSession } from '../../platform/http/auth-hook.ts';
 import { iso, timestamp } from '../../platform/http/fields.ts';
+import { version } from '../../platform/version.ts';
 
 export const signInBody = z.strictObject({
   api_key: z
@@ -16,6 +17,7 @@ export const sessionAnswer = z.object({
   csrf_token: z.string().describe('Send it as X-CSRF-Token with every write made with the session cookie'),
   expires_at: timestamp.describe('The session ends then, used or not'),
   idle_expires_at: timestamp.describe('The session ends then unless used before'),
+  server_version: z.string().describe("The server's version, for the UI's overview"),
 });
 
 export const presentSession = (actor: UserActor, session: UiSession): z.output<typeof sessionAnswer> => ({
@@ -23,4 +25,5 @@ export const presentSession = (actor: UserActor, session: UiSession): z.output<t
   csrf_token: session.csrfToken,
   expires_at: iso(session.expiresAt),
   idle_expires_at: iso(session.idleExpiresAt),
+  server_version: version,
 });

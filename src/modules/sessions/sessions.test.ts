@@ -105,6 +105,7 @@ describe('POST /v1/session (sign in)', () => {
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'http://localhost:8080', host: 'localhost:8080' },
     ];
     for (const headers of attempts) {
       const res = await h.request('POST', '/v1/session', { body: { api_key: h.admin.key }, headers });

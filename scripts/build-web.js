@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// `npm run build` (also run by `npm install`) builds the Admin UI: web/ through Vite into
+// web/dist, which the server serves at /admin. `--if-stale` builds only when web/dist is missing or
+// older than a file of web/ (npm start and the test setup use it). Built beside web/dist and
+// swapped in whole, like dist/. Vite and its React plugin are dependencies, not devDependencies:
+// `npm ci --omit=dev` builds too.
+import { existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { staleBuildReason } from './build-freshness.js';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const web = join(root, 'web');
+const STAMP = 'web/dist/build.json';
+/** Besides web/'s own files, what shapes the output. */
+const CONFIGURATION = ['scripts/build-web.js', 'package-lock.json'];
+
+if (process.argv.includes('--if-stale') && staleBuildReason(root, STAMP) === null) process.exit(0);
+
+const startedAt = Date.now();
+const { build } = await import('vite');
+const tmp = join(web, `.dist-${process.pid}`);
+rmSync(tmp, { recursive: true, force: true });
+try {
+  await build({
+    configFile: join(web, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: tmp, emptyOutDir: true },
+  });
+  const inputs = [...CONFIGURATION, ...sourcesOf(web).map((file) => relative(root, file))];
+  writeFileSync(join(tmp, 'build.json'), `${JSON.stringify({ startedAt, inputs })}\n`);
+  const dist = join(web, 'dist');
+  const old = join(web, `.dist-old-${process.pid}`);
+  if (existsSync(dist)) renameSync(dist, old);
+  try {
+    renameSync(tmp, dist);
+  } catch (err) {
+    // Another build swapped its web/dist in first: it is as fresh as this one.
+    if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;
+  }
+  rmSync(old, { recursive: true, force: true });
+  process.stderr.write(`ctxhub: built the Admin UI into web/dist in ${Date.now() - startedAt} ms\n`);
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+/** Every file of web/ but its builds. */
+function sourcesOf(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    if (name === 'dist' || name.startsWith('.dist-')) return [];
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourcesOf(path) : [path];
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * The shapes of the API's answers, taken from the server's own zod schemas (type imports only:
+ * nothing of the server is bundled). A change on the server fails this UI's typecheck.
+ */
+import type { z } from 'zod';
+import type { createdKey, keyMetadata, resetAnswer } from '../../../src/modules/api-keys/schemas.ts';
+import type { sessionAnswer } from '../../../src/modules/sessions/schemas.ts';
+import type { meAnswer, userAnswer } from '../../../src/modules/users/schemas.ts';
+
+export type Me = z.output<typeof meAnswer>;
+export type Session = z.output<typeof sessionAnswer>;
+
+export type KeyMetadata = z.output<typeof keyMetadata>;
+export type CreatedKey = z.output<typeof createdKey>;
+export type ResetAnswer = z.output<typeof resetAnswer>;
+export type User = z.output<typeof userAnswer>;

@@ -1,0 +1,30 @@
+import { Route, Routes } from 'react-router';
+import { useSession } from './api/session.ts';
+import { ApiKeysPage } from './sections/api-keys/api-keys-page.tsx';
+import { NotFoundPage } from './sections/not-found-page.tsx';
+import { OverviewPage } from './sections/overview/overview-page.tsx';
+import { SignInPage } from './sections/sign-in/sign-in-page.tsx';
+import { Shell } from './shell/shell.tsx';
+import { ErrorMessage, Loading } from './ui/status.tsx';
+
+/** Signed in: the section the address names; signed out: the sign-in page, at the same address. */
+export function App() {
+  const session = useSession();
+  if (session.isPending) return <Loading what="your session" />;
+  if (session.isError)
+    return (
+      <main className="centered">
+        <ErrorMessage error={session.error} title="The server could not be asked who you are" />
+      </main>
+    );
+  if (!session.data) return <SignInPage />;
+  return (
+    <Shell session={session.data}>
+      <Routes>
+        <Route index element={<OverviewPage session={session.data} />} />
+        <Route path="api-keys/*" element={<ApiKeysPage session={session.data} />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Shell>
+  );
+}

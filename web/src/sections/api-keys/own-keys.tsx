@@ -1,0 +1,101 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
+import { usePagedList } from '../../api/paged.ts';
+import type { CreatedKey, KeyMetadata, Session } from '../../api/types.ts';
+import { CopyButton } from '../../ui/copy-button.tsx';
+import { LoadMore } from '../../ui/load-more.tsx';
+import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { KeyTable } from './key-table.tsx';
+
+const OWN_KEYS = ['api-keys', 'own'] as const;
+
+export function OwnKeys({ session }: { session: Session }) {
+  const client = useQueryClient();
+  const keys = usePagedList<KeyMetadata>(OWN_KEYS, '/v1/api-keys');
+  const [label, setLabel] = useState('');
+  const [expires, setExpires] = useState('');
+  const [created, setCreated] = useState<CreatedKey | null>(null);
+  const create = useMutation({
+    mutationFn: () =>
+      api<CreatedKey>('POST', '/v1/api-keys', {
+        body: {
+          ...(label.trim() ? { label: label.trim() } : {}),
+          ...(expires ? { expires_at: new Date(`${expires}T23:59:59`).toISOString() } : {}),
+        },
+      }),
+    onSuccess: (key) => {
+      setCreated(key);
+      setLabel('');
+      setExpires('');
+      void client.invalidateQueries({ queryKey: OWN_KEYS });
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (key: KeyMetadata) =>
+      api<KeyMetadata>('POST', `/v1/api-keys/${encodeURIComponent(key.id)}/revoke`),
+    onSuccess: () => client.invalidateQueries({ queryKey: OWN_KEYS }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setCreated(null);
+    create.mutate();
+  };
+  return (
+    <>
+      <form className="card form-row" onSubmit={submit} aria-labelledby="new-key-title">
+        <h2 id="new-key-title">New key for {session.user.email}</h2>
+        <div className="field">
+          <label htmlFor="key-label">Label</label>
+          <input
+            id="key-label"
+            value={label}
+            maxLength={200}
+            placeholder="laptop, CI, …"
+            onChange={(e) => setLabel(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="key-expires">Expires (optional)</label>
+          <input id="key-expires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+        </div>
+        <button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create key'}
+        </button>
+        <ErrorMessage error={create.error} title="The key was not created" />
+      </form>
+      {created && (
+        <div className="card reveal" role="region" aria-label="Your new key">
+          <p>
+            <strong>Copy your new key now:</strong> it is not shown again.
+          </p>
+          <code className="secret" data-testid="new-key">
+            {created.api_key}
+          </code>
+          <p>
+            <CopyButton text={created.api_key} label="Copy key" />{' '}
+            <button type="button" className="secondary" onClick={() => setCreated(null)}>
+              Done
+            </button>
+          </p>
+        </div>
+      )}
+      <h2>Your keys</h2>
+      <ErrorMessage error={revoke.error} title="The key was not revoked" />
+      {keys.isPending ? (
+        <Loading what="your keys" />
+      ) : keys.isError ? (
+        <ErrorMessage error={keys.error} />
+      ) : keys.items.length === 0 ? (
+        <Empty>You have no keys.</Empty>
+      ) : (
+        <KeyTable keys={keys.items} onRevoke={(k) => revoke.mutate(k)} revoking={revoke.isPending} />
+      )}
+      <LoadMore
+        hasMore={keys.hasNextPage}
+        loading={keys.isFetchingNextPage}
+        onMore={() => void keys.fetchNextPage()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+/** The UI's sections, in the navigation's order: where each lives and what it is for. */
+export interface SectionLink {
+  path: string;
+  label: string;
+  description: string;
+}
+
+export const SECTIONS: SectionLink[] = [
+  { path: '/', label: 'Overview', description: 'Who you are, your workspaces and roles.' },
+  {
+    path: '/api-keys',
+    label: 'API keys',
+    description:
+      'Your keys: create one (shown once), revoke one. Administrators manage users and their keys.',
+  },
+];

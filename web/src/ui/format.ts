@@ -1,0 +1,8 @@
+/** A timestamp as people read it, in their own time zone; an em dash for none. */
+export function when(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
