@@ -4,8 +4,12 @@
  */
 import type { z } from 'zod';
 import type { createdKey, keyMetadata, resetAnswer } from '../../../src/modules/api-keys/schemas.ts';
+import type { projectAnswer } from '../../../src/modules/projects/schemas.ts';
+import type { mappingAnswer } from '../../../src/modules/resolution/schemas.ts';
 import type { sessionAnswer } from '../../../src/modules/sessions/schemas.ts';
 import type { meAnswer, userAnswer } from '../../../src/modules/users/schemas.ts';
+import type { memberAnswer } from '../../../src/modules/workspaces/member-schemas.ts';
+import type { workspaceAnswer } from '../../../src/modules/workspaces/schemas.ts';
 
 export type Me = z.output<typeof meAnswer>;
 export type Session = z.output<typeof sessionAnswer>;
@@ -14,3 +18,8 @@ export type KeyMetadata = z.output<typeof keyMetadata>;
 export type CreatedKey = z.output<typeof createdKey>;
 export type ResetAnswer = z.output<typeof resetAnswer>;
 export type User = z.output<typeof userAnswer>;
+
+export type Workspace = z.output<typeof workspaceAnswer>;
+export type Member = z.output<typeof memberAnswer>;
+export type Project = z.output<typeof projectAnswer>;
+export type ProjectMapping = z.output<typeof mappingAnswer>;
