@@ -4,6 +4,7 @@ import { ApiKeysPage } from './sections/api-keys/api-keys-page.tsx';
 import { NotFoundPage } from './sections/not-found-page.tsx';
 import { OverviewPage } from './sections/overview/overview-page.tsx';
 import { SignInPage } from './sections/sign-in/sign-in-page.tsx';
+import { WorkspacesPage } from './sections/workspaces/workspaces-page.tsx';
 import { Shell } from './shell/shell.tsx';
 import { ErrorMessage, Loading } from './ui/status.tsx';
 
@@ -22,6 +23,7 @@ export function App() {
     <Shell session={session.data}>
       <Routes>
         <Route index element={<OverviewPage session={session.data} />} />
+        <Route path="workspaces/*" element={<WorkspacesPage session={session.data} />} />
         <Route path="api-keys/*" element={<ApiKeysPage session={session.data} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -8,6 +8,11 @@ export interface SectionLink {
 export const SECTIONS: SectionLink[] = [
   { path: '/', label: 'Overview', description: 'Who you are, your workspaces and roles.' },
   {
+    path: '/workspaces',
+    label: 'Workspaces',
+    description: 'Settings, members, projects and their members, and the project mappings of each workspace.',
+  },
+  {
     path: '/api-keys',
     label: 'API keys',
     description:

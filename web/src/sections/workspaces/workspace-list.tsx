@@ -1,0 +1,121 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../api/client.ts';
+import { usePagedList } from '../../api/paged.ts';
+import type { Session, Workspace } from '../../api/types.ts';
+import { when } from '../../ui/format.ts';
+import { LoadMore } from '../../ui/load-more.tsx';
+import { Page } from '../../ui/page.tsx';
+import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+
+export function WorkspaceList({ session }: { session: Session }) {
+  const workspaces = usePagedList<Workspace>(['workspaces'], '/v1/workspaces');
+  return (
+    <Page
+      title="Workspaces"
+      lead={
+        session.user.is_admin
+          ? 'Every workspace on this server (you act as owner of each).'
+          : 'The workspaces you belong to, with your role.'
+      }
+    >
+      {session.user.is_admin && <CreateWorkspace />}
+      {workspaces.isPending ? (
+        <Loading what="workspaces" />
+      ) : workspaces.isError ? (
+        <ErrorMessage error={workspaces.error} />
+      ) : workspaces.items.length === 0 ? (
+        <Empty>
+          {session.user.is_admin
+            ? 'No workspace yet: create the first one above.'
+            : 'You belong to no workspace yet: ask an administrator to add you.'}
+        </Empty>
+      ) : (
+        <div className="table-wrap">
+          <table className="stack">
+            <thead>
+              <tr>
+                <th scope="col">Workspace</th>
+                <th scope="col">Your role</th>
+                <th scope="col">Projects are created</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {workspaces.items.map((w) => (
+                <tr key={w.workspace_key}>
+                  <td>
+                    <Link to={`/workspaces/${encodeURIComponent(w.workspace_key)}`}>{w.name}</Link>
+                    <div className="muted small mono">{w.workspace_key}</div>
+                  </td>
+                  <td data-label="Your role">
+                    <span className="badge">{w.role ?? 'server admin'}</span>
+                  </td>
+                  <td data-label="Projects are created">
+                    {w.auto_create_project ? 'automatically, on first sight' : 'by admins'}
+                  </td>
+                  <td data-label="Created">{when(w.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <LoadMore
+        hasMore={workspaces.hasNextPage}
+        loading={workspaces.isFetchingNextPage}
+        onMore={() => void workspaces.fetchNextPage()}
+      />
+    </Page>
+  );
+}
+
+function CreateWorkspace() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [key, setKey] = useState('');
+  const [name, setName] = useState('');
+  const create = useMutation({
+    mutationFn: () =>
+      api<Workspace>('POST', '/v1/workspaces', {
+        body: { workspace_key: key.trim(), ...(name.trim() ? { name: name.trim() } : {}) },
+      }),
+    onSuccess: (w) => {
+      void client.invalidateQueries({ queryKey: ['workspaces'] });
+      void navigate(`/workspaces/${encodeURIComponent(w.workspace_key)}`);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+  return (
+    <form className="card form-row" onSubmit={submit} aria-labelledby="new-workspace-title">
+      <h2 id="new-workspace-title">New workspace</h2>
+      <div className="field">
+        <label htmlFor="workspace-key">Key</label>
+        <input
+          id="workspace-key"
+          required
+          value={key}
+          placeholder="acme"
+          aria-describedby="workspace-key-help"
+          onChange={(e) => setKey(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="workspace-name">Name (optional)</label>
+        <input id="workspace-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <button type="submit" disabled={create.isPending}>
+        {create.isPending ? 'Creating…' : 'Create workspace'}
+      </button>
+      <p id="workspace-key-help" className="muted small field-wide">
+        Lower-case letters, digits, <code>.</code>, <code>_</code> and <code>-</code>; it cannot be changed
+        later. You become its owner.
+      </p>
+      <ErrorMessage error={create.error} title="The workspace was not created" />
+    </form>
+  );
+}

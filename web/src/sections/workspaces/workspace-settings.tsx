@@ -1,0 +1,213 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
+import type { Workspace } from '../../api/types.ts';
+import { ErrorMessage } from '../../ui/status.tsx';
+import { StringListEditor } from '../../ui/string-list-editor.tsx';
+
+type Settings = Pick<
+  Workspace,
+  | 'name'
+  | 'default_outbound_locale'
+  | 'supported_locales'
+  | 'resolution_order'
+  | 'key_prefixes'
+  | 'auto_create_project'
+  | 'auto_switch_repo'
+  | 'auto_switch_subproject'
+  | 'enable_monorepo_resolution'
+  | 'monorepo_detection_level'
+  | 'raw_access_min_role'
+>;
+
+const settingsOf = (w: Workspace): Settings => ({
+  name: w.name,
+  default_outbound_locale: w.default_outbound_locale,
+  supported_locales: w.supported_locales,
+  resolution_order: w.resolution_order,
+  key_prefixes: w.key_prefixes,
+  auto_create_project: w.auto_create_project,
+  auto_switch_repo: w.auto_switch_repo,
+  auto_switch_subproject: w.auto_switch_subproject,
+  enable_monorepo_resolution: w.enable_monorepo_resolution,
+  monorepo_detection_level: w.monorepo_detection_level,
+  raw_access_min_role: w.raw_access_min_role,
+});
+
+/** The fields that differ from what the server holds: a PATCH sends only those (and the audit entry names them). */
+function changesOf(saved: Settings, edited: Settings): Partial<Settings> {
+  return Object.fromEntries(
+    Object.entries(edited).filter(
+      ([k, v]) => JSON.stringify(v) !== JSON.stringify(saved[k as keyof Settings]),
+    ),
+  );
+}
+
+const FLAGS: Array<[keyof Settings, string, string]> = [
+  [
+    'auto_create_project',
+    'Create projects on first sight',
+    'resolution creates an unknown repository’s project; members may create projects',
+  ],
+  [
+    'auto_switch_repo',
+    'Follow into another repository',
+    'the MCP adapter switches project when the assistant moves to another repository',
+  ],
+  [
+    'auto_switch_subproject',
+    'Follow into another sub-project',
+    'the same, between sub-projects of one repository',
+  ],
+  ['enable_monorepo_resolution', 'Monorepo sub-projects', 'a path inside a repository selects a sub-project'],
+];
+
+/** The workspace's settings: read by every member, changed by its admins (audited with a reason). */
+export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace; canEdit: boolean }) {
+  const client = useQueryClient();
+  const saved = settingsOf(workspace);
+  const [edited, setEdited] = useState<Settings>(saved);
+  const [reason, setReason] = useState('');
+  const changes = changesOf(saved, edited);
+  const dirty = Object.keys(changes).length > 0;
+  const set = <K extends keyof Settings>(key: K, value: Settings[K]) =>
+    setEdited((s) => ({ ...s, [key]: value }));
+  const save = useMutation({
+    mutationFn: () =>
+      api<Workspace>('PATCH', `/v1/workspaces/${encodeURIComponent(workspace.workspace_key)}`, {
+        body: { ...changes, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+      }),
+    onSuccess: (w) => {
+      client.setQueryData(['workspace', w.workspace_key], w);
+      void client.invalidateQueries({ queryKey: ['workspaces'] });
+      setEdited(settingsOf(w));
+      setReason('');
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form className="settings" onSubmit={submit} aria-label="Workspace settings">
+      {!canEdit && <p className="muted">Only the workspace’s owners and admins change its settings.</p>}
+      <fieldset disabled={!canEdit || save.isPending}>
+        <legend className="visually-hidden">Settings</legend>
+        <div className="grid two">
+          <div className="card">
+            <h2>General</h2>
+            <div className="field">
+              <label htmlFor="ws-name">Name</label>
+              <input
+                id="ws-name"
+                value={edited.name}
+                maxLength={200}
+                onChange={(e) => set('name', e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="ws-locale">Default outbound locale</label>
+              <input
+                id="ws-locale"
+                value={edited.default_outbound_locale}
+                onChange={(e) => set('default_outbound_locale', e.target.value)}
+              />
+            </div>
+            <StringListEditor
+              id="ws-locales"
+              label="Supported locales"
+              values={edited.supported_locales}
+              placeholder="pt-BR"
+              onChange={(v) => set('supported_locales', v)}
+            />
+            <div className="field">
+              <label htmlFor="ws-raw-role">Raw snippets and imports need</label>
+              <select
+                id="ws-raw-role"
+                value={edited.raw_access_min_role}
+                onChange={(e) =>
+                  set('raw_access_min_role', e.target.value as Settings['raw_access_min_role'])
+                }
+              >
+                <option value="writer">project writer</option>
+                <option value="maintainer">project maintainer</option>
+              </select>
+            </div>
+          </div>
+          <div className="card">
+            <h2>Project resolution</h2>
+            <StringListEditor
+              id="ws-order"
+              label="Resolution order (first tried first)"
+              values={edited.resolution_order}
+              ordered
+              addable={false}
+              onChange={(v) => set('resolution_order', v as Settings['resolution_order'])}
+            />
+            <StringListEditor
+              id="ws-prefixes"
+              label="Key prefixes"
+              values={edited.key_prefixes}
+              placeholder="codehost:acme"
+              onChange={(v) => set('key_prefixes', v)}
+            />
+            {FLAGS.map(([key, label, help]) => (
+              <div className="field checkbox" key={key}>
+                <input
+                  id={`ws-${key}`}
+                  type="checkbox"
+                  checked={Boolean(edited[key])}
+                  aria-describedby={`ws-${key}-help`}
+                  onChange={(e) => set(key, e.target.checked as never)}
+                />
+                <label htmlFor={`ws-${key}`}>{label}</label>
+                <span id={`ws-${key}-help`} className="muted small">
+                  {help}
+                </span>
+              </div>
+            ))}
+            <div className="field">
+              <label htmlFor="ws-level">Monorepo detection level (path segments naming a sub-project)</label>
+              <select
+                id="ws-level"
+                value={edited.monorepo_detection_level}
+                onChange={(e) => set('monorepo_detection_level', Number(e.target.value))}
+              >
+                {[0, 1, 2, 3].map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </div>
+        {canEdit && (
+          <div className="card form-row">
+            <div className="field grow">
+              <label htmlFor="ws-reason">Reason (kept in the audit log)</label>
+              <input
+                id="ws-reason"
+                value={reason}
+                maxLength={1000}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            </div>
+            <button type="submit" disabled={!dirty}>
+              {save.isPending ? 'Saving…' : 'Save settings'}
+            </button>
+            <button type="button" className="secondary" disabled={!dirty} onClick={() => setEdited(saved)}>
+              Undo changes
+            </button>
+            {save.isSuccess && !dirty && (
+              <p className="ok field-wide" role="status">
+                Saved.
+              </p>
+            )}
+            <ErrorMessage error={save.error} title="The settings were not saved" />
+          </div>
+        )}
+      </fieldset>
+    </form>
+  );
+}
