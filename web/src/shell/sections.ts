@@ -13,4 +13,10 @@ export const SECTIONS: SectionLink[] = [
     description:
       'Your keys: create one (shown once), revoke one. Administrators manage users and their keys.',
   },
+  {
+    path: '/memories',
+    label: 'Memories',
+    description:
+      "A project's memories: search them as assistants recall them, remember, edit, confirm, delete.",
+  },
 ];
