@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { useSession } from './api/session.ts';
 import { ApiKeysPage } from './sections/api-keys/api-keys-page.tsx';
+import { MemoriesPage } from './sections/memories/memories-page.tsx';
 import { NotFoundPage } from './sections/not-found-page.tsx';
 import { OverviewPage } from './sections/overview/overview-page.tsx';
 import { SignInPage } from './sections/sign-in/sign-in-page.tsx';
@@ -25,6 +26,7 @@ export function App() {
         <Route index element={<OverviewPage session={session.data} />} />
         <Route path="workspaces/*" element={<WorkspacesPage session={session.data} />} />
         <Route path="api-keys/*" element={<ApiKeysPage session={session.data} />} />
+        <Route path="memories/*" element={<MemoriesPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Shell>

@@ -4,6 +4,13 @@
  */
 import type { z } from 'zod';
 import type { createdKey, keyMetadata, resetAnswer } from '../../../src/modules/api-keys/schemas.ts';
+import type {
+  memoryAnswer,
+  memoryList,
+  memoryVersion,
+  memoryWriteAnswer,
+  recalledMemory,
+} from '../../../src/modules/memories/schemas.ts';
 import type { projectAnswer } from '../../../src/modules/projects/schemas.ts';
 import type { mappingAnswer } from '../../../src/modules/resolution/schemas.ts';
 import type { sessionAnswer } from '../../../src/modules/sessions/schemas.ts';
@@ -23,3 +30,11 @@ export type Workspace = z.output<typeof workspaceAnswer>;
 export type Member = z.output<typeof memberAnswer>;
 export type Project = z.output<typeof projectAnswer>;
 export type ProjectMapping = z.output<typeof mappingAnswer>;
+
+export type Memory = z.output<typeof memoryAnswer>;
+export type MemoryType = Memory['type'];
+export type MemoryStatus = Memory['status'];
+export type MemoryWrite = z.output<typeof memoryWriteAnswer>;
+export type RecalledMemory = z.output<typeof recalledMemory>;
+export type MemoryList = z.output<typeof memoryList>;
+export type MemoryVersion = z.output<typeof memoryVersion>;

@@ -13,6 +13,12 @@ export const SECTIONS: SectionLink[] = [
     description: 'Settings, members, projects and their members, and the project mappings of each workspace.',
   },
   {
+    path: '/memories',
+    label: 'Memories',
+    description:
+      "A project's memories: search them as assistants recall them, remember, edit, confirm, delete.",
+  },
+  {
     path: '/api-keys',
     label: 'API keys',
     description:

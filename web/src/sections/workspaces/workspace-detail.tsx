@@ -11,14 +11,12 @@ import { ProjectList } from './project-list.tsx';
 import { administers } from './workspace-access.ts';
 import { WorkspaceSettings } from './workspace-settings.tsx';
 
-export const workspaceQueryKey = (key: string) => ['workspace', key] as const;
-
 /** One workspace: its settings, members, projects and project mappings, each a tab with its own address. */
 export function WorkspaceDetail({ session }: { session: Session }) {
   const key = useParams().workspaceKey ?? '';
   const path = `/v1/workspaces/${encodeURIComponent(key)}`;
   const workspace = useQuery({
-    queryKey: workspaceQueryKey(key),
+    queryKey: ['workspace', key],
     queryFn: ({ signal }) => api<Workspace>('GET', path, { signal }),
   });
   if (workspace.isPending) return <Loading what={`workspace ${key}`} />;

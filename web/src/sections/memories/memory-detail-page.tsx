@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import type { Memory } from '../../api/types.ts';
+import { Page } from '../../ui/page.tsx';
+import { ErrorMessage, Loading } from '../../ui/status.tsx';
+import { MemoryDetail } from './memory-detail.tsx';
+import { MemoryHistory } from './memory-history.tsx';
+
+/**
+ * `/memories/:id?workspace=…`: one memory and its history. The address keeps the list's filters
+ * too, so "Back to memories" lands on the same results.
+ */
+export function MemoryDetailPage() {
+  const id = useParams().id ?? '';
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const workspace = params.get('workspace') ?? '';
+  const memory = useQuery({
+    queryKey: ['memory', id, workspace],
+    queryFn: ({ signal }) =>
+      api<Memory>('GET', `/v1/memories/${encodeURIComponent(id)}`, {
+        query: { workspace_key: workspace || undefined },
+        signal,
+      }),
+  });
+  const back = new URLSearchParams(params);
+  if (memory.data) {
+    back.set('workspace', memory.data.workspace_key);
+    back.set('project', memory.data.project_key);
+  }
+  const backTo = `/memories?${back.toString()}`;
+  return (
+    <Page
+      title="Memory"
+      lead={<span className="mono">{id}</span>}
+      actions={<Link to={backTo}>Back to memories</Link>}
+    >
+      {memory.isPending ? (
+        <Loading what="the memory" />
+      ) : memory.isError ? (
+        <ErrorMessage error={memory.error} title="The memory cannot be shown" />
+      ) : (
+        <MemoryDetail memory={memory.data} onDeleted={() => navigate(backTo, { state: { deleted: id } })} />
+      )}
+      <MemoryHistory id={id} workspace={workspace} />
+    </Page>
+  );
+}

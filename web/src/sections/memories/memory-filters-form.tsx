@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import type { MemoryStatus, MemoryType } from '../../api/types.ts';
+import type { MemoryFilters } from './memory-filters.ts';
+import { MEMORY_STATUSES, MEMORY_TYPES, statusLabel, typeLabel } from './memory-vocabulary.ts';
+
+const toggle = <T,>(values: T[], value: T, on: boolean) =>
+  on ? [...values, value] : values.filter((v) => v !== value);
+
+/** The search box and the filters; each change goes into the address. */
+export function MemoryFiltersForm({
+  filters,
+  onChange,
+}: {
+  filters: MemoryFilters;
+  onChange: (next: Partial<MemoryFilters>) => void;
+}) {
+  // The box follows the address (back, a shared link) and is sent on Search.
+  const [q, setQ] = useState(filters.q);
+  const [shownQ, setShownQ] = useState(filters.q);
+  if (filters.q !== shownQ) {
+    setShownQ(filters.q);
+    setQ(filters.q);
+  }
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    onChange({ q });
+  };
+  return (
+    <div className="card memory-filters">
+      <form className="form-row" role="search" aria-label="Memories" onSubmit={search}>
+        <div className="field grow">
+          <label htmlFor="memory-q">Search</label>
+          <input
+            id="memory-q"
+            type="search"
+            value={q}
+            maxLength={500}
+            placeholder="words, ticket ids, file names…"
+            onChange={(e) => setQ(e.target.value)}
+          />
+        </div>
+        <button type="submit">Search</button>
+        {filters.q && (
+          <button type="button" className="secondary" onClick={() => onChange({ q: '' })}>
+            Clear search
+          </button>
+        )}
+      </form>
+      <div className="form-row">
+        <fieldset className="checks">
+          <legend>Type (none: every type)</legend>
+          {MEMORY_TYPES.map((t) => (
+            <Check
+              key={t}
+              id={`memory-type-${t}`}
+              label={typeLabel(t)}
+              checked={filters.types.includes(t)}
+              onChange={(on) => onChange({ types: toggle<MemoryType>(filters.types, t, on) })}
+            />
+          ))}
+        </fieldset>
+        <fieldset className="checks">
+          <legend>Status</legend>
+          {MEMORY_STATUSES.map((s) => (
+            <Check
+              key={s}
+              id={`memory-status-${s}`}
+              label={statusLabel(s)}
+              checked={filters.statuses.includes(s)}
+              // The last status stays: no status at all would show nothing.
+              disabled={filters.statuses.length === 1 && filters.statuses[0] === s}
+              onChange={(on) => onChange({ statuses: toggle<MemoryStatus>(filters.statuses, s, on) })}
+            />
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="memory-since">Created since</label>
+          <input
+            id="memory-since"
+            type="date"
+            value={filters.since}
+            onChange={(e) => onChange({ since: e.target.value })}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Check({
+  id,
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <span className="field checkbox">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+    </span>
+  );
+}

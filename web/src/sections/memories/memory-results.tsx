@@ -1,0 +1,64 @@
+import { usePagedList } from '../../api/paged.ts';
+import type { MemoryList, RecalledMemory } from '../../api/types.ts';
+import { LoadMore } from '../../ui/load-more.tsx';
+import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { recallQuery, type MemoryFilters } from './memory-filters.ts';
+import { MemoryItem } from './memory-item.tsx';
+import { QueryUnderstanding } from './score-parts.tsx';
+
+/** The memories the filters find: ranked by relevance with words, else newest first; paged. */
+export function MemoryResults({
+  workspace,
+  project,
+  filters,
+}: {
+  workspace: string;
+  project: string;
+  filters: MemoryFilters;
+}) {
+  const memories = usePagedList<RecalledMemory>(
+    ['memories', workspace, project],
+    '/v1/memories',
+    recallQuery(workspace, project, filters),
+  );
+  // The first page carries how the words were understood (explain=true).
+  const query = (memories.data?.pages[0] as MemoryList | undefined)?.query;
+  const filtered = filters.q !== '' || filters.types.length > 0 || filters.since !== '';
+  return (
+    <section aria-labelledby="memory-results-title">
+      <h2 id="memory-results-title">
+        {filters.q ? `Recalled for “${filters.q}”` : 'Newest first'}
+        {!memories.isPending && !memories.isError && (
+          <span className="muted small">
+            {' '}
+            · {memories.items.length}
+            {memories.hasNextPage ? '+' : ''} shown
+          </span>
+        )}
+      </h2>
+      {query && <QueryUnderstanding query={query} />}
+      {memories.isPending ? (
+        <Loading what="memories" />
+      ) : memories.isError ? (
+        <ErrorMessage error={memories.error} />
+      ) : memories.items.length === 0 ? (
+        <Empty>
+          {filtered
+            ? 'No memory matches: try other words or fewer filters.'
+            : 'This project has no memories in these statuses yet.'}
+        </Empty>
+      ) : (
+        <ul className="rows" aria-label="Memories">
+          {memories.items.map((m) => (
+            <MemoryItem key={m.id} memory={m} />
+          ))}
+        </ul>
+      )}
+      <LoadMore
+        hasMore={memories.hasNextPage}
+        loading={memories.isFetchingNextPage}
+        onMore={() => void memories.fetchNextPage()}
+      />
+    </section>
+  );
+}

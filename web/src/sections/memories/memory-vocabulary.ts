@@ -1,0 +1,30 @@
+import type { MemoryStatus, MemoryType } from '../../api/types.ts';
+
+/** Every memory type with the words people read; a Record, so a type the server adds fails the typecheck. */
+const TYPE_LABELS: Record<MemoryType, string> = {
+  decision: 'Decision',
+  constraint: 'Constraint',
+  goal: 'Goal',
+  problem: 'Problem',
+  active_work: 'Active work',
+  activity: 'Activity',
+  note: 'Note',
+  summary: 'Summary',
+  caveat: 'Caveat',
+};
+const STATUS_LABELS: Record<MemoryStatus, string> = {
+  draft: 'Draft',
+  confirmed: 'Confirmed',
+  rejected: 'Rejected',
+};
+
+export const MEMORY_TYPES = Object.keys(TYPE_LABELS) as MemoryType[];
+export const MEMORY_STATUSES = Object.keys(STATUS_LABELS) as MemoryStatus[];
+/** What recall reads when no status is asked for (the API's default). */
+export const DEFAULT_STATUSES: MemoryStatus[] = ['draft', 'confirmed'];
+
+export const typeLabel = (t: MemoryType): string => TYPE_LABELS[t];
+export const statusLabel = (s: MemoryStatus): string => STATUS_LABELS[s];
+
+export const isMemoryType = (v: string): v is MemoryType => Object.hasOwn(TYPE_LABELS, v);
+export const isMemoryStatus = (v: string): v is MemoryStatus => Object.hasOwn(STATUS_LABELS, v);
