@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { createdKey, keyMetadata, resetAnswer } from '../../../src/modules/api-keys/schemas.ts';
+import type { accessEvent, auditEntry, chainReport } from '../../../src/modules/audit/schemas.ts';
 import type { projectAnswer } from '../../../src/modules/projects/schemas.ts';
 import type { mappingAnswer } from '../../../src/modules/resolution/schemas.ts';
 import type { sessionAnswer } from '../../../src/modules/sessions/schemas.ts';
@@ -23,3 +24,7 @@ export type Workspace = z.output<typeof workspaceAnswer>;
 export type Member = z.output<typeof memberAnswer>;
 export type Project = z.output<typeof projectAnswer>;
 export type ProjectMapping = z.output<typeof mappingAnswer>;
+
+export type AuditEntry = z.output<typeof auditEntry>;
+export type ChainReport = z.output<typeof chainReport>;
+export type AccessEvent = z.output<typeof accessEvent>;
