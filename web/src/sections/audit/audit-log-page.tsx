@@ -92,14 +92,13 @@ export function AuditLogPage({ session }: { session: Session }) {
             <ErrorMessage error={entries.error} title="The audit log could not be read" />
           ) : entries.items.length === 0 ? (
             <Empty>
-              No entries
               {prefix ? (
                 <>
-                  {' '}
-                  whose action starts with <span className="mono">{prefix}</span>
+                  No entries whose action starts with <span className="mono">{prefix}</span>
                 </>
-              ) : null}
-              .
+              ) : (
+                'No entries yet.'
+              )}
             </Empty>
           ) : (
             <div className="table-wrap">
