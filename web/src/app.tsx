@@ -2,6 +2,8 @@ import { Route, Routes } from 'react-router';
 import { useSession } from './api/session.ts';
 import { ApiKeysPage } from './sections/api-keys/api-keys-page.tsx';
 import { MemoriesPage } from './sections/memories/memories-page.tsx';
+import { AccessTimelinePage } from './sections/audit/access-timeline-page.tsx';
+import { AuditLogPage } from './sections/audit/audit-log-page.tsx';
 import { NotFoundPage } from './sections/not-found-page.tsx';
 import { OverviewPage } from './sections/overview/overview-page.tsx';
 import { SignInPage } from './sections/sign-in/sign-in-page.tsx';
@@ -27,6 +29,8 @@ export function App() {
         <Route path="workspaces/*" element={<WorkspacesPage session={session.data} />} />
         <Route path="api-keys/*" element={<ApiKeysPage session={session.data} />} />
         <Route path="memories/*" element={<MemoriesPage />} />
+        <Route path="audit" element={<AuditLogPage session={session.data} />} />
+        <Route path="access" element={<AccessTimelinePage session={session.data} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Shell>

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { createdKey, keyMetadata, resetAnswer } from '../../../src/modules/api-keys/schemas.ts';
+import type { accessEvent, auditEntry, chainReport } from '../../../src/modules/audit/schemas.ts';
 import type {
   memoryAnswer,
   memoryList,
@@ -38,3 +39,6 @@ export type MemoryWrite = z.output<typeof memoryWriteAnswer>;
 export type RecalledMemory = z.output<typeof recalledMemory>;
 export type MemoryList = z.output<typeof memoryList>;
 export type MemoryVersion = z.output<typeof memoryVersion>;
+export type AuditEntry = z.output<typeof auditEntry>;
+export type ChainReport = z.output<typeof chainReport>;
+export type AccessEvent = z.output<typeof accessEvent>;

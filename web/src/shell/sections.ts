@@ -24,4 +24,15 @@ export const SECTIONS: SectionLink[] = [
     description:
       'Your keys: create one (shown once), revoke one. Administrators manage users and their keys.',
   },
+  {
+    path: '/audit',
+    label: 'Audit log',
+    description:
+      "Every change in a workspace (or the server level), filtered by action; verify the log's hash chain.",
+  },
+  {
+    path: '/access',
+    label: 'Access timeline',
+    description: 'Who was given, changed or lost access, by whom and from which source; filter, copy, group.',
+  },
 ];

@@ -1,0 +1,155 @@
+import { useState, type FormEvent } from 'react';
+import { usePagedList } from '../../api/paged.ts';
+import type { AccessEvent, Member, Project } from '../../api/types.ts';
+import { ErrorMessage } from '../../ui/status.tsx';
+import { fromLocalInput, PAGE_SIZES, toLocalInput } from './address.ts';
+
+/** The access timeline's filters as the address holds them (times as ISO, empty when not set). */
+export interface AccessFilterValues {
+  project: string;
+  user: string;
+  source: string;
+  action: string;
+  from: string;
+  to: string;
+  limit: string;
+}
+
+const SOURCES = ['manual', 'codehost', 'oidc', 'system'];
+const ACTIONS: Record<string, string> = { add: 'added', change: 'role changed', remove: 'removed' };
+
+/**
+ * Every filter the access timeline takes, applied to the address together. Users: the workspace's
+ * members, and the people of its latest 200 access changes who are no longer members.
+ */
+export function AccessFilters({
+  workspace,
+  values,
+  onApply,
+}: {
+  workspace: string;
+  values: AccessFilterValues;
+  onApply: (patch: Record<string, string>) => void;
+}) {
+  const [form, setForm] = useState({
+    ...values,
+    from: toLocalInput(values.from),
+    to: toLocalInput(values.to),
+  });
+  const path = `/v1/workspaces/${encodeURIComponent(workspace)}`;
+  const members = usePagedList<Member>(['members', workspace], `${path}/members`, { limit: 200 });
+  const projects = usePagedList<Project>(['projects', workspace], `${path}/projects`, { limit: 200 });
+  const recent = usePagedList<AccessEvent>(['access-timeline'], '/v1/audit/access-timeline', {
+    workspace_key: workspace,
+    limit: 200,
+  });
+  const former = [...new Map(recent.items.map((e) => [e.target_user.id, e.target_user])).values()].filter(
+    (o) => !members.items.some((m) => m.user_id === o.id),
+  );
+  if (
+    form.user &&
+    !members.items.some((m) => m.user_id === form.user) &&
+    !former.some((o) => o.id === form.user)
+  )
+    former.push({ id: form.user, email: null });
+  const field = (name: keyof AccessFilterValues) => ({
+    id: `access-${name}`,
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({
+      ...form,
+      from: fromLocalInput(form.from, 'start', values.from),
+      to: fromLocalInput(form.to, 'end', values.to),
+      limit: form.limit === '50' ? '' : form.limit,
+    });
+  };
+  const clear = () => onApply({ project: '', user: '', source: '', action: '', from: '', to: '', limit: '' });
+  return (
+    <form className="card form-row" onSubmit={submit} aria-label="Filter the access timeline">
+      <div className="field">
+        <label htmlFor="access-project">Project</label>
+        <select {...field('project')}>
+          <option value="">All (workspace and projects)</option>
+          {projects.items.map((p) => (
+            <option key={p.key} value={p.key}>
+              {p.name === p.key ? p.key : `${p.name} (${p.key})`}
+            </option>
+          ))}
+          {form.project && !projects.items.some((p) => p.key === form.project) && (
+            <option value={form.project}>{form.project}</option>
+          )}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="access-user">User (whose access changed)</label>
+        <select {...field('user')}>
+          <option value="">Everyone</option>
+          <optgroup label="Members">
+            {members.items.map((m) => (
+              <option key={m.user_id} value={m.user_id}>
+                {m.email}
+              </option>
+            ))}
+          </optgroup>
+          {former.length > 0 && (
+            <optgroup label="Not members now">
+              {former.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.email ?? o.id}
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </select>
+      </div>
+      <div className="field narrow">
+        <label htmlFor="access-source">Source</label>
+        <select {...field('source')}>
+          <option value="">Any</option>
+          {SOURCES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field narrow">
+        <label htmlFor="access-action">Change</label>
+        <select {...field('action')}>
+          <option value="">Any</option>
+          {Object.entries(ACTIONS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="access-from">From (your time)</label>
+        <input type="datetime-local" step={1} {...field('from')} />
+      </div>
+      <div className="field">
+        <label htmlFor="access-to">To (your time)</label>
+        <input type="datetime-local" step={1} {...field('to')} />
+      </div>
+      <div className="field narrow">
+        <label htmlFor="access-limit">Per page</label>
+        <select {...field('limit')}>
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit">Apply filters</button>
+      <button type="button" className="secondary" onClick={clear}>
+        Clear
+      </button>
+      <ErrorMessage error={members.error ?? projects.error ?? recent.error} />
+    </form>
+  );
+}

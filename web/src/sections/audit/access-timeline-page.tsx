@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { usePagedList } from '../../api/paged.ts';
+import type { AccessEvent, Session } from '../../api/types.ts';
+import { LoadMore } from '../../ui/load-more.tsx';
+import { Page } from '../../ui/page.tsx';
+import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { AccessEventRow } from './access-event-row.tsx';
+import { AccessFilters, type AccessFilterValues } from './access-filters.tsx';
+import { pageSize, useAddress } from './address.ts';
+import { AuditAccessNote } from './audit-access-note.tsx';
+import { useAuditWorkspaces, workspaceLabel } from './audit-workspaces.ts';
+import { CorrelationNote } from './correlation-note.tsx';
+
+const FILTERS = ['project', 'user', 'source', 'action', 'from', 'to'] as const;
+
+/**
+ * Who got, changed or lost access in a workspace, newest first, with every filter the API has,
+ * and the events of one correlation id together. Address: `?workspace=` and each filter by name
+ * (`project`, `user`, `source`, `action`, `from`, `to`, `limit`), `correlation` for a group.
+ */
+export function AccessTimelinePage({ session }: { session: Session }) {
+  const address = useAddress();
+  const workspace = address.get('workspace');
+  const correlation = address.get('correlation');
+  const limit = pageSize(address.get('limit'));
+  const values: AccessFilterValues = {
+    project: address.get('project'),
+    user: address.get('user'),
+    source: address.get('source'),
+    action: address.get('action'),
+    from: address.get('from'),
+    to: address.get('to'),
+    limit: String(limit),
+  };
+  const spaces = useAuditWorkspaces(session, workspace);
+  const events = usePagedList<AccessEvent>(
+    ['access-timeline'],
+    '/v1/audit/access-timeline',
+    // A correlation group is picked from the whole timeline: the other filters are off meanwhile.
+    correlation
+      ? { workspace_key: workspace, limit }
+      : {
+          workspace_key: workspace,
+          project_key: values.project,
+          user_id: values.user,
+          source: values.source,
+          action: values.action,
+          from: values.from,
+          to: values.to,
+          limit,
+        },
+    workspace !== '',
+  );
+  const [open, setOpen] = useState<string | null>(null);
+  const shown = correlation ? events.items.filter((e) => e.correlation_id === correlation) : events.items;
+  const listed = spaces.auditable.some((w) => w.workspace_key === workspace);
+  const filtered = FILTERS.some((f) => values[f] !== '');
+  return (
+    <Page
+      title="Access timeline"
+      lead="Who was given, changed or lost access to a workspace or its projects, by whom, and from which source."
+    >
+      <div className="form-row picker">
+        <div className="field">
+          <label htmlFor="access-workspace">Workspace</label>
+          <select
+            id="access-workspace"
+            value={workspace}
+            onChange={(e) =>
+              address.set({ workspace: e.target.value, correlation: '', project: '', user: '' })
+            }
+          >
+            <option value="">{spaces.isPending ? 'Loading…' : 'Choose a workspace'}</option>
+            {spaces.auditable.map((w) => (
+              <option key={w.workspace_key} value={w.workspace_key}>
+                {workspaceLabel(w)}
+              </option>
+            ))}
+            {workspace && !listed && <option value={workspace}>{workspace}</option>}
+          </select>
+        </div>
+        <ErrorMessage error={spaces.error} />
+      </div>
+      {(spaces.refused || (!spaces.isPending && !workspace && spaces.auditable.length === 0)) && (
+        <AuditAccessNote chosen={workspace} workspace={spaces.current} />
+      )}
+      {!workspace ? (
+        spaces.auditable.length > 0 && <Empty>Choose a workspace to see its access changes.</Empty>
+      ) : (
+        <>
+          {correlation ? (
+            <CorrelationNote
+              id={correlation}
+              found={shown.length}
+              loaded={events.items.length}
+              more={events.hasNextPage}
+              onLeave={() => address.set({ correlation: '' })}
+            />
+          ) : (
+            !spaces.refused && (
+              <AccessFilters
+                key={address.text}
+                workspace={workspace}
+                values={values}
+
+                onApply={address.set}
+              />
+            )
+          )}
+          {events.isPending ? (
+            <Loading what="the access timeline" />
+          ) : events.isError ? (
+            <ErrorMessage error={events.error} title="The access timeline could not be read" />
+          ) : shown.length === 0 ? (
+            <Empty>
+              {correlation
+                ? 'None of the events loaded so far has this correlation id.'
+                : filtered
+                  ? 'No access change matches these filters.'
+                  : 'No access change in this workspace yet.'}
+            </Empty>
+          ) : (
+            <div className="table-wrap">
+              <table className="stack">
+                <thead>
+                  <tr>
+                    <th scope="col">Time</th>
+                    <th scope="col">Change</th>
+                    <th scope="col">Source</th>
+                    <th scope="col">By</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Details</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((e) => (
+                    <AccessEventRow
+                      key={e.id}
+                      event={e}
+                      open={open === e.id}
+                      onToggle={() => setOpen(open === e.id ? null : e.id)}
+                      onCorrelation={(id) =>
+                        address.set({ correlation: id, ...Object.fromEntries(FILTERS.map((f) => [f, ''])) })
+                      }
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <LoadMore
+            hasMore={events.hasNextPage}
+            loading={events.isFetchingNextPage}
+            onMore={() => void events.fetchNextPage()}
+          />
+        </>
+      )}
+    </Page>
+  );
+}

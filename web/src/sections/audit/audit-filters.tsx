@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { PAGE_SIZES } from './address.ts';
+
+/** Families of actions the server writes, offered as the prefix's suggestions. */
+const PREFIXES = [
+  'access.',
+  'api_key.',
+  'import.',
+  'integration.',
+  'memory.',
+  'project.',
+  'project_mapping.',
+  'raw.',
+  'session.',
+  'tracker.',
+  'user.',
+  'wiki.',
+  'workspace.',
+  'workspace_settings.',
+];
+
+/** The audit log's filters: an action prefix and the page size, applied to the address together. */
+export function AuditFilters({
+  prefix,
+  limit,
+  onApply,
+}: {
+  prefix: string;
+  limit: number;
+  onApply: (patch: Record<string, string>) => void;
+}) {
+  const [text, setText] = useState(prefix);
+  const [size, setSize] = useState(String(limit));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ prefix: text.trim(), limit: size === '50' ? '' : size });
+  };
+  return (
+    <form className="card form-row" onSubmit={submit} aria-label="Filter the audit log">
+      <div className="field">
+        <label htmlFor="audit-prefix">Action starts with</label>
+        <input
+          id="audit-prefix"
+          value={text}
+          maxLength={200}
+          list="audit-prefixes"
+          placeholder="access., memory., …"
+          onChange={(e) => setText(e.target.value)}
+        />
+        <datalist id="audit-prefixes">
+          {PREFIXES.map((p) => (
+            <option key={p} value={p} />
+          ))}
+        </datalist>
+      </div>
+      <div className="field narrow">
+        <label htmlFor="audit-limit">Per page</label>
+        <select id="audit-limit" value={size} onChange={(e) => setSize(e.target.value)}>
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit">Apply</button>
+      <button type="button" className="secondary" onClick={() => onApply({ prefix: '', limit: '' })}>
+        Clear
+      </button>
+    </form>
+  );
+}
