@@ -165,6 +165,10 @@ describe('GET /v1/audit/access-timeline', () => {
     expect(bobRemovals.every((e) => e.correlation_id === correlation)).toBe(true);
     expect(all.filter((e) => e.correlation_id === correlation)).toHaveLength(3);
     expect(bobRemovals.every((e) => e.params.correlation_id === correlation)).toBe(true);
+    // The filter finds the batch, and only it.
+    const batch = await story.allPages({ correlation_id: correlation! });
+    expect(ids(batch)).toEqual(ids(bobRemovals));
+    expect(await story.allPages({ correlation_id: 'cor_01NOSUCHBATCH0000000000000' })).toEqual([]);
   });
 
   it('shows the events of the internal producer with their source, batch id and evidence', async () => {

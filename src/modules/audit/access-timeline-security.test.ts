@@ -74,7 +74,9 @@ describe('GET /v1/audit/access-timeline', () => {
     expectInvalid(await q({ project_key: 'codehost:acme/../x' }), 'query.project_key');
     for (const limit of ['0', '201', 'abc', '-5', '2.5']) expectInvalid(await q({ limit }), 'query.limit');
     expectInvalid(await q({ cursor: 'garbage' }), 'query.cursor');
-    expectInvalid(await q({ correlation_id: CODEHOST_BATCH }), 'query');
+    expectInvalid(await q({ correlation_id: '' }), 'query.correlation_id');
+    expectInvalid(await q({ correlation_id: 'c'.repeat(201) }), 'query.correlation_id');
+    expectInvalid(await q({ correlation: CODEHOST_BATCH }), 'query');
     const repeated = await h.request(
       'GET',
       `${ACCESS_TIMELINE_URL}?workspace_key=${ws}&source=manual&source=oidc`,
@@ -97,6 +99,10 @@ describe('GET /v1/audit/access-timeline', () => {
         const res = await q({ [field]: hostile });
         expect(res.statusCode, `${field}=${hostile.slice(0, 20)}`).toBe(400);
       }
+      // A batch id is free text: a hostile one is refused (too long, NUL, lone surrogate) or matches nothing.
+      const res = await q({ correlation_id: hostile });
+      expect([200, 400], `correlation_id=${hostile.slice(0, 20)}`).toContain(res.statusCode);
+      if (res.statusCode === 200) expect(res.json().items).toEqual([]);
     }
     expect(ids((await timeline({})).items)).toEqual(ids(all));
   });

@@ -13,6 +13,7 @@ export interface AccessTimelineInput {
   user_id?: string | undefined;
   source?: AccessSource | undefined;
   action?: AccessChange | undefined;
+  correlation_id?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
   limit: number;
@@ -31,7 +32,7 @@ export interface AccessTimelineRow {
 
 /**
  * Access changes of a workspace, newest first, every filter in SQL. The user and project filters
- * have their own indexes; source, action and time range filter the workspace's (workspace, seq)
+ * have their own indexes, a correlation id the audit log's; source, action and time range filter the workspace's (workspace, seq)
  * range, so a rare one of those reads far into a large timeline before a page fills.
  */
 export async function accessTimeline({
@@ -68,6 +69,10 @@ export async function accessTimeline({
         input.user_id ? eq(accessEvents.targetUserId, input.user_id) : undefined,
         input.source ? eq(accessEvents.source, input.source) : undefined,
         input.action ? eq(accessEvents.change, input.action) : undefined,
+        // One batch: found through the audit log's (chain, correlation id) index.
+        input.correlation_id
+          ? and(eq(auditLog.chain, workspace.id), eq(auditLog.correlationId, input.correlation_id))
+          : undefined,
         input.from ? gte(accessEvents.createdAt, input.from) : undefined,
         input.to ? lte(accessEvents.createdAt, input.to) : undefined,
         after !== undefined ? lt(accessEvents.seq, after) : undefined,

@@ -25,6 +25,12 @@ export const accessTimelineQuery = z.strictObject({
   user_id: userId.optional().describe('Target user'),
   source: z.enum(['manual', 'codehost', 'oidc', 'system']).optional(),
   action: z.enum(['add', 'change', 'remove']).optional(),
+  correlation_id: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Only the events of one batch (a removal with its project memberships, a sync)'),
   from: isoDate.optional(),
   to: isoDate.optional(),
   ...pageQuery,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /**
@@ -28,6 +29,9 @@ export const auditLog = pgTable(
   (t) => [
     unique('audit_log_chain_seq_uq').on(t.chain, t.seq),
     index('audit_log_chain_action_idx').on(t.chain, t.action.op('text_pattern_ops')),
+    index('audit_log_chain_correlation_idx')
+      .on(t.chain, t.correlationId)
+      .where(sql`${t.correlationId} is not null`),
   ],
 );
 

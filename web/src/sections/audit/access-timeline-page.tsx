@@ -36,9 +36,9 @@ export function AccessTimelinePage({ session }: { session: Session }) {
   const events = usePagedList<AccessEvent>(
     ['access-timeline'],
     '/v1/audit/access-timeline',
-    // A correlation group is picked from the whole timeline: the other filters are off meanwhile.
+    // A correlation group is one batch, whatever the other filters say: they are off meanwhile.
     correlation
-      ? { workspace_key: workspace, limit }
+      ? { workspace_key: workspace, correlation_id: correlation, limit }
       : {
           workspace_key: workspace,
           project_key: values.project,
@@ -52,7 +52,7 @@ export function AccessTimelinePage({ session }: { session: Session }) {
     workspace !== '',
   );
   const [open, setOpen] = useState<string | null>(null);
-  const shown = correlation ? events.items.filter((e) => e.correlation_id === correlation) : events.items;
+  const shown = events.items;
   const listed = spaces.auditable.some((w) => w.workspace_key === workspace);
   const filtered = FILTERS.some((f) => values[f] !== '');
   return (
@@ -92,7 +92,6 @@ export function AccessTimelinePage({ session }: { session: Session }) {
             <CorrelationNote
               id={correlation}
               found={shown.length}
-              loaded={events.items.length}
               more={events.hasNextPage}
               onLeave={() => address.set({ correlation: '' })}
             />
@@ -114,7 +113,7 @@ export function AccessTimelinePage({ session }: { session: Session }) {
           ) : shown.length === 0 ? (
             <Empty>
               {correlation
-                ? 'None of the events loaded so far has this correlation id.'
+                ? 'No access change carries this correlation id.'
                 : filtered
                   ? 'No access change matches these filters.'
                   : 'No access change in this workspace yet.'}

@@ -1,18 +1,15 @@
 /**
- * Heads the events of one correlation id (one batch: a removal and the project memberships it
- * ended, one sync run). The API has no correlation filter, so these are the matching events among
- * those loaded so far, and it says so.
+ * Heads the events of one correlation id: one batch, such as a removal and the project memberships
+ * it ended, or one sync run. The server finds them (`correlation_id`), whatever other filter was set.
  */
 export function CorrelationNote({
   id,
   found,
-  loaded,
   more,
   onLeave,
 }: {
   id: string;
   found: number;
-  loaded: number;
   more: boolean;
   onLeave: () => void;
 }) {
@@ -22,12 +19,10 @@ export function CorrelationNote({
         Events of correlation <span className="mono">{id}</span>
       </h2>
       <p>
-        {found} of the {loaded} events loaded so far carry this correlation id. The API cannot filter by
-        correlation id, so this page picks them from the workspace&apos;s timeline as it loads (other filters
-        are off).{' '}
         {more
-          ? 'Older events are not loaded yet: "Load more" looks further back.'
-          : 'The whole timeline is loaded: these are all of them.'}
+          ? `The first ${found} events of this batch; "Load more" shows the rest.`
+          : `All ${found} events of this batch.`}{' '}
+        The other filters are off while a batch is shown.
       </p>
       <button type="button" className="secondary" onClick={onLeave}>
         Back to the whole timeline

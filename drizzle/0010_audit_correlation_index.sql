@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_chain_correlation_idx" ON "audit_log" USING btree ("chain","correlation_id") WHERE "audit_log"."correlation_id" is not null;
