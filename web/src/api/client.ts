@@ -27,6 +27,11 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
+/** The session's CSRF token (memory only), for a write sent another way than `api` (an upload). */
+export function getCsrfToken(): string | null {
+  return csrfToken;
+}
+
 /** Called when the server answers 401: the session ended (signed out elsewhere, expired, revoked). */
 export function whenSessionEnds(handler: () => void): void {
   onSessionEnded = handler;
@@ -62,24 +67,44 @@ export async function api<T>(
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'network', 'The server could not be reached: check that it is running.');
+    throw new ApiError(0, 'network', UNREACHABLE);
   }
   if (res.status === 204) return undefined as T;
-  const text = await res.text();
-  const data: unknown = text ? safeJson(text) : undefined;
-  if (!res.ok) {
-    const envelope = (data as ErrorEnvelope | undefined)?.error;
-    const error = new ApiError(
-      res.status,
-      envelope?.code ?? 'unknown',
-      envelope?.message ?? `The server answered ${res.status} ${res.statusText}`,
-      envelope?.details,
-      envelope?.request_id ?? res.headers.get('x-request-id') ?? undefined,
-    );
-    if (res.status === 401 && path !== '/v1/session') onSessionEnded();
-    throw error;
-  }
-  return data as T;
+  return readAnswer<T>(path, {
+    status: res.status,
+    statusText: res.statusText,
+    text: await res.text(),
+    requestId: res.headers.get('x-request-id'),
+  });
+}
+
+export const UNREACHABLE = 'The server could not be reached: check that it is running.';
+
+/** An answer as received, by `fetch` or by XMLHttpRequest (an upload). */
+export interface RawAnswer {
+  status: number;
+  statusText: string;
+  text: string;
+  requestId: string | null;
+}
+
+/**
+ * An answer's JSON, or for an error answer an ApiError with the server's own message (its
+ * envelope); a 401 (but at sign-in) means the session ended. Shared by `api` and the upload.
+ */
+export function readAnswer<T>(path: string, answer: RawAnswer): T {
+  const data: unknown = answer.text ? safeJson(answer.text) : undefined;
+  if (answer.status >= 200 && answer.status < 300) return data as T;
+  const envelope = (data as ErrorEnvelope | undefined)?.error;
+  const error = new ApiError(
+    answer.status,
+    envelope?.code ?? 'unknown',
+    envelope?.message ?? `The server answered ${answer.status} ${answer.statusText}`,
+    envelope?.details,
+    envelope?.request_id ?? answer.requestId ?? undefined,
+  );
+  if (answer.status === 401 && path !== '/v1/session') onSessionEnded();
+  throw error;
 }
 
 function safeJson(text: string): unknown {

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { createdKey, keyMetadata, resetAnswer } from '../../../src/modules/api-keys/schemas.ts';
 import type { accessEvent, auditEntry, chainReport } from '../../../src/modules/audit/schemas.ts';
+import type { importAnswer, stagedAnswer } from '../../../src/modules/imports/schemas.ts';
 import type {
   memoryAnswer,
   memoryList,
@@ -42,3 +43,6 @@ export type MemoryVersion = z.output<typeof memoryVersion>;
 export type AuditEntry = z.output<typeof auditEntry>;
 export type ChainReport = z.output<typeof chainReport>;
 export type AccessEvent = z.output<typeof accessEvent>;
+
+export type Import = z.output<typeof importAnswer>;
+export type StagedMemory = z.output<typeof stagedAnswer>;

@@ -19,6 +19,11 @@ export const SECTIONS: SectionLink[] = [
       "A project's memories: search them as assistants recall them, remember, edit, confirm, delete.",
   },
   {
+    path: '/imports',
+    label: 'Imports',
+    description: 'Turn past sessions into memories: upload a transcript, parse, extract, review, commit.',
+  },
+  {
     path: '/api-keys',
     label: 'API keys',
     description:
