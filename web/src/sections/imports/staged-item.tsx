@@ -16,6 +16,8 @@ export function StagedItem({ item, staged }: { item: Import; staged: StagedMemor
     onSuccess: () => client.invalidateQueries({ queryKey: stagedKey(item.id) }),
   });
   const committed = staged.memory_id !== null;
+  // While a (de)selection is stored (and the list read again), show the asked value; a refusal reverts.
+  const wanted = change.isPending ? change.variables.selected : undefined;
   const short = staged.content.length > 60 ? `${staged.content.slice(0, 60)}…` : staged.content;
   const box = `staged-${staged.id}`;
   return (
@@ -24,7 +26,7 @@ export function StagedItem({ item, staged }: { item: Import; staged: StagedMemor
         <input
           id={box}
           type="checkbox"
-          checked={staged.selected}
+          checked={wanted ?? staged.selected}
           disabled={committed || change.isPending}
           onChange={(e) => change.mutate({ selected: e.target.checked })}
         />
