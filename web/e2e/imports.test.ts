@@ -189,14 +189,14 @@ describe('imports', () => {
 
     // Select none, then all: each PATCHed, the outcome said.
     await page.getByRole('button', { name: 'Select none' }).click();
-    await page.getByText(`${stagedApi.length} deselected.`).waitFor();
+    await page.getByText(`Select none: deselected ${stagedApi.length}.`).waitFor();
     expect(
       (await api('GET', `/v1/imports/${id}/staged`)).json.items.every(
         (s: { selected: boolean }) => !s.selected,
       ),
     ).toBe(true);
     await page.getByRole('button', { name: 'Select all' }).click();
-    await page.getByText(`${stagedApi.length} selected.`).waitFor();
+    await page.getByText(`Select all: selected ${stagedApi.length}.`).waitFor();
 
     // Deselect the second; correct the first's type and text.
     const [first, second] = stagedApi;
@@ -212,6 +212,9 @@ describe('imports', () => {
     await staged(page).nth(0).getByRole('button', { name: 'Save' }).click();
     await staged(page).nth(0).getByText(edited).waitFor();
     await checkPage(page, 'import-review-edited');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await checkPage(page, 'import-review-narrow');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('button', { name: 'Commit selected' }).click();
     const committedList = page.getByRole('list', { name: 'Committed memories' });

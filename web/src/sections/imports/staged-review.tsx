@@ -39,9 +39,10 @@ export function StagedReview({ item }: { item: Import }) {
     const failed = results.flatMap((r, i) =>
       r.status === 'rejected' ? [{ id: todo[i]?.id ?? '', message: (r.reason as Error).message }] : [],
     );
+    // The list is read again before the outcome is said, so the boxes shown match it.
+    await client.invalidateQueries({ queryKey: stagedKey(item.id) });
     setBulk({ wanted, changed: todo.length - failed.length, failed });
     setBulkBusy(false);
-    void client.invalidateQueries({ queryKey: stagedKey(item.id) });
   };
   if (staged.isPending) return <Loading what="the staged memories" />;
   if (staged.isError) return <ErrorMessage error={staged.error} />;
@@ -94,7 +95,12 @@ export function StagedReview({ item }: { item: Import }) {
           <button
             type="button"
             disabled={commit.isPending || item.running_step !== null || selected === 0}
-            onClick={() => commit.mutate({ step: 'commit' })}
+            onClick={() => {
+              setBulk(null);
+              // All read: exactly the ones shown selected; else every one the server holds selected.
+              const ids = open.filter((x) => x.selected).map((x) => x.id);
+              commit.mutate({ step: 'commit', stagedIds: staged.hasNextPage ? undefined : ids });
+            }}
           >
             {commit.isPending ? 'Committing…' : 'Commit selected'}
           </button>{' '}
@@ -124,16 +130,16 @@ export function StagedReview({ item }: { item: Import }) {
 }
 
 function BulkReport({ outcome }: { outcome: BulkOutcome }) {
-  const verb = outcome.wanted ? 'selected' : 'deselected';
+  const verb = outcome.wanted ? 'Select all: selected' : 'Select none: deselected';
   if (outcome.failed.length === 0)
     return (
       <p className="ok small" role="status">
-        {outcome.changed} {verb}.
+        {verb} {outcome.changed}.
       </p>
     );
   return (
     <div className="error" role="alert">
-      {outcome.changed} {verb}, {outcome.failed.length} not:
+      {verb} {outcome.changed}; {outcome.failed.length} refused:
       <ul>
         {outcome.failed.map((f) => (
           <li key={f.id}>
