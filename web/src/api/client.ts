@@ -46,9 +46,10 @@ function withQuery(path: string, query?: Query): string {
 export async function api<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
-  options: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
+  options: { query?: Query; body?: unknown; signal?: AbortSignal; text?: boolean } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // `text`: an answer that is not JSON (the Markdown bundle), returned as the string it is.
+  const headers: Record<string, string> = { accept: options.text ? 'text/*' : 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let res: Response;
@@ -66,6 +67,7 @@ export async function api<T>(
   }
   if (res.status === 204) return undefined as T;
   const text = await res.text();
+  if (res.ok && options.text) return text as T;
   const data: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) {
     const envelope = (data as ErrorEnvelope | undefined)?.error;

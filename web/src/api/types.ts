@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { createdKey, keyMetadata, resetAnswer } from '../../../src/modules/api-keys/schemas.ts';
 import type { accessEvent, auditEntry, chainReport } from '../../../src/modules/audit/schemas.ts';
+import type { bundleAnswer } from '../../../src/modules/context/schemas.ts';
 import type {
   memoryAnswer,
   memoryList,
@@ -13,6 +14,7 @@ import type {
   recalledMemory,
 } from '../../../src/modules/memories/schemas.ts';
 import type { projectAnswer } from '../../../src/modules/projects/schemas.ts';
+import type { rawSearchAnswer, rawSnippet } from '../../../src/modules/raw/schemas.ts';
 import type { mappingAnswer } from '../../../src/modules/resolution/schemas.ts';
 import type { sessionAnswer } from '../../../src/modules/sessions/schemas.ts';
 import type { meAnswer, userAnswer } from '../../../src/modules/users/schemas.ts';
@@ -42,3 +44,8 @@ export type MemoryVersion = z.output<typeof memoryVersion>;
 export type AuditEntry = z.output<typeof auditEntry>;
 export type ChainReport = z.output<typeof chainReport>;
 export type AccessEvent = z.output<typeof accessEvent>;
+
+export type RawSnippet = z.output<typeof rawSnippet>;
+export type RawSearchAnswer = z.output<typeof rawSearchAnswer>;
+export type Bundle = z.output<typeof bundleAnswer>;
+export type BundleDebug = NonNullable<Bundle['debug']>;

@@ -19,6 +19,18 @@ export const SECTIONS: SectionLink[] = [
       "A project's memories: search them as assistants recall them, remember, edit, confirm, delete.",
   },
   {
+    path: '/raw',
+    label: 'Raw snippets',
+    description:
+      "Search a project's imported transcripts and open one message, as snippets; every search and view is audited.",
+  },
+  {
+    path: '/bundle',
+    label: 'Context bundle',
+    description:
+      'Preview the bundle an assistant gets for a project (query, sub-path, budget) and how its token budget was spent.',
+  },
+  {
     path: '/api-keys',
     label: 'API keys',
     description:
