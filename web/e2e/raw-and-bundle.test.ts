@@ -296,6 +296,9 @@ describe('context bundle', () => {
     expect(await decisions.getByRole('cell').nth(4).textContent()).toBe(
       String(small.sections.top_decisions.dropped),
     );
+    // The Markdown is the bundle the table measures: as many decisions as it kept.
+    const bullets = (await shownMarkdown(page))?.split('## Decisions\n')[1]?.split('\n\n')[0]?.split('\n');
+    expect(bullets?.filter((l) => l.startsWith('- '))).toHaveLength(small.sections.top_decisions.items);
     expect(new URL(page.url()).searchParams.get('budget')).toBe('500');
     await checkPage(page, 'bundle-small-budget');
 

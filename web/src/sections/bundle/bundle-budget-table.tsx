@@ -95,8 +95,9 @@ function BudgetFigures({ debug }: { debug: BundleDebug }) {
         </table>
       </div>
       <p className="muted small">
-        These figures are the server&apos;s answer with mode=debug. Its debug figures take part of the budget,
-        so under a tight budget the bundle above (default mode, as assistants get it) can hold a little more.
+        Both views are the server&apos;s answer with mode=debug, so this table describes the bundle shown. The
+        debug data (the Markdown&apos;s last block) takes part of the budget: an assistant&apos;s bundle
+        (mode=default) leaves it out and has that room for more items.
       </p>
     </>
   );

@@ -3,15 +3,16 @@ import { api } from '../../api/client.ts';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
 
 /**
- * The Markdown bundle as an assistant gets it (format=markdown, mode=default). It is untrusted text
- * (memories anyone with write access wrote): shown as text in a <pre>, never rendered as HTML.
+ * The Markdown bundle (format=markdown), asked with mode=debug like the budget table so that both
+ * describe one bundle. It is untrusted text (memories anyone with write access wrote): shown as
+ * text in a <pre>, never rendered as HTML.
  */
 export function BundleMarkdown({ query }: { query: Record<string, string | undefined> }) {
   const markdown = useQuery({
     queryKey: ['bundle-markdown', query],
     queryFn: ({ signal }) =>
       api<string>('GET', '/v1/context/bundle', {
-        query: { ...query, format: 'markdown' },
+        query: { ...query, mode: 'debug', format: 'markdown' },
         signal,
         text: true,
       }),
