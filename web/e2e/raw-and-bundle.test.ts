@@ -212,6 +212,15 @@ describe('raw snippets', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText('No message matches: try other words, or fewer of them.').waitFor();
     await checkPage(page, 'raw-empty');
+
+    // A message that is not there (or not yours): the server's answer, as worded.
+    await page.goto(`${ui.baseUrl}/admin/raw/rmsg_0NOSUCH?${PICK}`);
+    const missing = await api('/v1/raw/messages/rmsg_0NOSUCH', { workspace_key: WS });
+    expect(missing.status).toBe(404);
+    const alert = page.getByRole('alert').filter({ hasText: 'The message cannot be shown' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(missing.json.error.message);
+    await checkPage(page, 'raw-message-missing');
     await context.close();
   });
 

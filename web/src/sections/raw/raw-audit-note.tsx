@@ -11,10 +11,17 @@ export function RawAuditNote({ needed, role }: { needed?: string | undefined; ro
         <code className="term">raw.view</code> with the message), under your name.
       </p>
       <p>
-        Raw snippets need the project role <strong>{needed ?? 'writer'}</strong> or higher
-        {needed
-          ? ' (this workspace’s raw_access_min_role).'
-          : ' (project writer, or the workspace’s raw_access_min_role).'}
+        {needed ? (
+          <>
+            Raw snippets need the project role <strong>{needed}</strong> or higher (this workspace&apos;s
+            raw_access_min_role).
+          </>
+        ) : (
+          <>
+            Raw snippets need the project role <strong>writer</strong> or higher, or the higher role the
+            workspace&apos;s raw_access_min_role names.
+          </>
+        )}
         {role && (
           <>
             {' '}

@@ -5,6 +5,7 @@ import type { RawSnippet } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
 import { Page } from '../../ui/page.tsx';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
+import { useRawAccess } from './raw-access.ts';
 import { RawAuditNote } from './raw-audit-note.tsx';
 import { bounded } from './raw-params.ts';
 
@@ -19,6 +20,8 @@ export function RawMessagePage() {
   const [params, setParams] = useSearchParams();
   const workspace = params.get('workspace') ?? '';
   const q = params.get('q') ?? '';
+  // The search's project, when the address came from a search: the note then names the roles.
+  const access = useRawAccess(workspace, params.get('project') ?? '');
   const chars = bounded(params.get('view_chars'), 50, 1500, 1500);
   const message = useQuery({
     queryKey: ['raw-message', id, workspace, q, chars],
@@ -42,8 +45,8 @@ export function RawMessagePage() {
       lead={<span className="mono">{id}</span>}
       actions={<Link to={`/raw?${back.toString()}`}>Back to the search</Link>}
     >
-      <RawAuditNote />
-      <div className="form-row">
+      <RawAuditNote needed={access.needed} role={access.role} />
+      <div className="form-row raw-view-options">
         <div className="field narrow">
           <label htmlFor="raw-view-chars">Characters shown</label>
           <select id="raw-view-chars" value={chars} onChange={(e) => setChars(e.target.value)}>
@@ -60,7 +63,7 @@ export function RawMessagePage() {
       ) : message.isError ? (
         <ErrorMessage error={message.error} title="The message cannot be shown" />
       ) : (
-        <article className="card" aria-label="Message">
+        <article className="card raw-message" aria-label="Message">
           <dl className="facts">
             <dt>Role</dt>
             <dd>
