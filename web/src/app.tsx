@@ -5,8 +5,10 @@ import { MemoriesPage } from './sections/memories/memories-page.tsx';
 import { AccessTimelinePage } from './sections/audit/access-timeline-page.tsx';
 import { AuditLogPage } from './sections/audit/audit-log-page.tsx';
 import { ImportsPage } from './sections/imports/imports-page.tsx';
+import { BundlePage } from './sections/bundle/bundle-page.tsx';
 import { NotFoundPage } from './sections/not-found-page.tsx';
 import { OverviewPage } from './sections/overview/overview-page.tsx';
+import { RawPage } from './sections/raw/raw-page.tsx';
 import { SignInPage } from './sections/sign-in/sign-in-page.tsx';
 import { WorkspacesPage } from './sections/workspaces/workspaces-page.tsx';
 import { Shell } from './shell/shell.tsx';
@@ -31,6 +33,8 @@ export function App() {
         <Route path="api-keys/*" element={<ApiKeysPage session={session.data} />} />
         <Route path="memories/*" element={<MemoriesPage />} />
         <Route path="imports/*" element={<ImportsPage />} />
+        <Route path="raw/*" element={<RawPage />} />
+        <Route path="bundle" element={<BundlePage />} />
         <Route path="audit" element={<AuditLogPage session={session.data} />} />
         <Route path="access" element={<AccessTimelinePage session={session.data} />} />
         <Route path="*" element={<NotFoundPage />} />

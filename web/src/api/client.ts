@@ -51,9 +51,10 @@ function withQuery(path: string, query?: Query): string {
 export async function api<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
-  options: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
+  options: { query?: Query; body?: unknown; signal?: AbortSignal; text?: boolean } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // `text`: an answer that is not JSON (the Markdown bundle), returned as the string it is.
+  const headers: Record<string, string> = { accept: options.text ? 'text/*' : 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let res: Response;
@@ -70,10 +71,13 @@ export async function api<T>(
     throw new ApiError(0, 'network', UNREACHABLE);
   }
   if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  // A text answer (the Markdown bundle) is handed over as it is; an error still reads as JSON.
+  if (res.ok && options.text) return text as T;
   return readAnswer<T>(path, {
     status: res.status,
     statusText: res.statusText,
-    text: await res.text(),
+    text,
     requestId: res.headers.get('x-request-id'),
   });
 }

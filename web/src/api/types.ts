@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { createdKey, keyMetadata, resetAnswer } from '../../../src/modules/api-keys/schemas.ts';
 import type { accessEvent, auditEntry, chainReport } from '../../../src/modules/audit/schemas.ts';
 import type { importAnswer, stagedAnswer } from '../../../src/modules/imports/schemas.ts';
+import type { bundleAnswer } from '../../../src/modules/context/schemas.ts';
 import type {
   memoryAnswer,
   memoryList,
@@ -14,6 +15,7 @@ import type {
   recalledMemory,
 } from '../../../src/modules/memories/schemas.ts';
 import type { projectAnswer } from '../../../src/modules/projects/schemas.ts';
+import type { rawSearchAnswer, rawSnippet } from '../../../src/modules/raw/schemas.ts';
 import type { mappingAnswer } from '../../../src/modules/resolution/schemas.ts';
 import type { sessionAnswer } from '../../../src/modules/sessions/schemas.ts';
 import type { meAnswer, userAnswer } from '../../../src/modules/users/schemas.ts';
@@ -46,3 +48,7 @@ export type AccessEvent = z.output<typeof accessEvent>;
 
 export type Import = z.output<typeof importAnswer>;
 export type StagedMemory = z.output<typeof stagedAnswer>;
+export type RawSnippet = z.output<typeof rawSnippet>;
+export type RawSearchAnswer = z.output<typeof rawSearchAnswer>;
+export type Bundle = z.output<typeof bundleAnswer>;
+export type BundleDebug = NonNullable<Bundle['debug']>;

@@ -24,6 +24,18 @@ export const SECTIONS: SectionLink[] = [
     description: 'Turn past sessions into memories: upload a transcript, parse, extract, review, commit.',
   },
   {
+    path: '/raw',
+    label: 'Raw snippets',
+    description:
+      "Search a project's imported transcripts and open one message, as snippets; every search and view is audited.",
+  },
+  {
+    path: '/bundle',
+    label: 'Context bundle',
+    description:
+      'Preview the bundle an assistant gets for a project (query, sub-path, budget) and how its token budget was spent.',
+  },
+  {
     path: '/api-keys',
     label: 'API keys',
     description:

@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import type { RawSnippet } from '../../api/types.ts';
+import { when } from '../../ui/format.ts';
+import { Page } from '../../ui/page.tsx';
+import { ErrorMessage, Loading } from '../../ui/status.tsx';
+import { useRawAccess } from './raw-access.ts';
+import { RawAuditNote } from './raw-audit-note.tsx';
+import { bounded } from './raw-params.ts';
+
+const LENGTHS = [500, 1000, 1500];
+
+/**
+ * `/raw/:id?workspace=&q=&view_chars=`: one message as a longer snippet, centred on the search's
+ * words. Each opening is audited (`raw.view`). The address keeps the search for the way back.
+ */
+export function RawMessagePage() {
+  const id = useParams().id ?? '';
+  const [params, setParams] = useSearchParams();
+  const workspace = params.get('workspace') ?? '';
+  const q = params.get('q') ?? '';
+  // The search's project, when the address came from a search: the note then names the roles.
+  const access = useRawAccess(workspace, params.get('project') ?? '');
+  const chars = bounded(params.get('view_chars'), 50, 1500, 1500);
+  const message = useQuery({
+    queryKey: ['raw-message', id, workspace, q, chars],
+    queryFn: ({ signal }) =>
+      api<RawSnippet>('GET', `/v1/raw/messages/${encodeURIComponent(id)}`, {
+        query: { workspace_key: workspace, q: q || undefined, max_chars: chars },
+        signal,
+      }),
+    staleTime: Infinity,
+  });
+  const back = new URLSearchParams(params);
+  back.delete('view_chars');
+  const setChars = (value: string) => {
+    const p = new URLSearchParams(params);
+    p.set('view_chars', value);
+    setParams(p);
+  };
+  return (
+    <Page
+      title="Raw message"
+      lead={<span className="mono">{id}</span>}
+      actions={<Link to={`/raw?${back.toString()}`}>Back to the search</Link>}
+    >
+      <RawAuditNote needed={access.needed} role={access.role} />
+      <div className="form-row raw-view-options">
+        <div className="field narrow">
+          <label htmlFor="raw-view-chars">Characters shown</label>
+          <select id="raw-view-chars" value={chars} onChange={(e) => setChars(e.target.value)}>
+            {(LENGTHS.includes(chars) ? LENGTHS : [...LENGTHS, chars]).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {message.isPending ? (
+        <Loading what="the message" />
+      ) : message.isError ? (
+        <ErrorMessage error={message.error} title="The message cannot be shown" />
+      ) : (
+        <article className="card raw-message" aria-label="Message">
+          <dl className="facts">
+            <dt>Role</dt>
+            <dd>
+              <span className="badge">{message.data.role}</span>
+            </dd>
+            <dt>Session</dt>
+            <dd className="mono">{message.data.session_id}</dd>
+            <dt>Written</dt>
+            <dd>{when(message.data.created_at)}</dd>
+            {q && (
+              <>
+                <dt>Centred on</dt>
+                <dd>{q}</dd>
+              </>
+            )}
+          </dl>
+          <p className="snippet" data-testid="raw-message-text">
+            {message.data.snippet}
+          </p>
+        </article>
+      )}
+    </Page>
+  );
+}
