@@ -4,6 +4,7 @@ import { ApiKeysPage } from './sections/api-keys/api-keys-page.tsx';
 import { MemoriesPage } from './sections/memories/memories-page.tsx';
 import { AccessTimelinePage } from './sections/audit/access-timeline-page.tsx';
 import { AuditLogPage } from './sections/audit/audit-log-page.tsx';
+import { IntegrationsPage } from './sections/integrations/integrations-page.tsx';
 import { NotFoundPage } from './sections/not-found-page.tsx';
 import { OverviewPage } from './sections/overview/overview-page.tsx';
 import { SignInPage } from './sections/sign-in/sign-in-page.tsx';
@@ -31,6 +32,7 @@ export function App() {
         <Route path="memories/*" element={<MemoriesPage />} />
         <Route path="audit" element={<AuditLogPage session={session.data} />} />
         <Route path="access" element={<AccessTimelinePage session={session.data} />} />
+        <Route path="integrations" element={<IntegrationsPage session={session.data} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Shell>

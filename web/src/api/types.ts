@@ -5,6 +5,9 @@
 import type { z } from 'zod';
 import type { createdKey, keyMetadata, resetAnswer } from '../../../src/modules/api-keys/schemas.ts';
 import type { accessEvent, auditEntry, chainReport } from '../../../src/modules/audit/schemas.ts';
+import type { integrationAnswer } from '../../../src/modules/integrations/config/schemas.ts';
+import type { trackerSearchAnswer } from '../../../src/modules/integrations/tracker/schemas.ts';
+import type { wikiSearchAnswer } from '../../../src/modules/integrations/wiki/schemas.ts';
 import type {
   memoryAnswer,
   memoryList,
@@ -42,3 +45,8 @@ export type MemoryVersion = z.output<typeof memoryVersion>;
 export type AuditEntry = z.output<typeof auditEntry>;
 export type ChainReport = z.output<typeof chainReport>;
 export type AccessEvent = z.output<typeof accessEvent>;
+
+export type Integration = z.output<typeof integrationAnswer>;
+export type Provider = Integration['provider'];
+export type TrackerSearch = z.output<typeof trackerSearchAnswer>;
+export type WikiSearch = z.output<typeof wikiSearchAnswer>;
