@@ -2,10 +2,10 @@ import type { Integration } from '../../api/types.ts';
 import { SOURCE_NAMES } from './integration-draft.ts';
 
 /** A value as shown in a hint: text as is, lists and objects as compact JSON. */
-export const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** Where a field's applied value comes from (as the API reports it), as a badge. */
-export function SourceBadge({ integration, field }: { integration: Integration; field: string }) {
+function SourceBadge({ integration, field }: { integration: Integration; field: string }) {
   const source = integration.field_sources[field];
   if (!source) return <span className="badge source-none">not set</span>;
   return <span className={`badge source-${source}`}>from {SOURCE_NAMES[source] ?? source}</span>;

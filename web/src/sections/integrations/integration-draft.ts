@@ -31,7 +31,7 @@ export interface Draft {
  * The values the workspace itself saved: a PUT replaces every non-secret field, so the form starts
  * from these and sends them back, never the environment's (which would then become the workspace's).
  */
-export function savedValues(integration: Integration): Record<string, unknown> {
+function savedValues(integration: Integration): Record<string, unknown> {
   const secret = SECRET_OF[integration.provider];
   return Object.fromEntries(
     Object.entries(integration.config).filter(
