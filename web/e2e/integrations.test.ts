@@ -12,7 +12,8 @@ import { checkPage, signIn, startUi, type UiServer } from './browser.fixtures.ts
  * The Integrations section in a real Chromium against a real server whose outbound calls may reach
  * 127.0.0.1, where fakes of Jira and Confluence listen: the tracker configured in the browser
  * (secret write-only), tested, broken, replaced and cleared; the wiki locked to the environment;
- * a member's view without forms, and the server refusing a member's save.
+ * a member's view without forms, and the server refusing a member's save. A second server (the
+ * default: no private networks) refuses a loopback URL, shown verbatim.
  */
 let ui: UiServer;
 let jira: JiraFake;
@@ -233,4 +234,34 @@ describe('integrations, as a plain member', () => {
     expect((await integration('tracker')).enabled).toBe(true);
     await context.close();
   });
+});
+
+describe('integrations, on a server keeping outbound calls off private networks', () => {
+  it('shows the refusal of a loopback URL verbatim and saves nothing', async () => {
+    const guarded = await startUi();
+    try {
+      const first = await fetch(guarded.firstLink, { headers: { accept: 'application/json' } });
+      const key = (await first.json()).api_key as string;
+      await ok(guarded.call('POST', '/v1/workspaces', key, { workspace_key: 'acme' }));
+      const { page } = await guarded.newPage();
+      await signIn(page, guarded.baseUrl, key, '/admin/integrations?workspace=acme');
+      const tracker = card(page, 'Issue tracker');
+      await tracker.getByLabel('Base URL').fill(jira.baseUrl);
+      await tracker.getByRole('button', { name: 'Save tracker' }).click();
+      const refusal = await guarded.call('PUT', '/v1/integrations', key, {
+        workspace_key: 'acme',
+        provider: 'tracker',
+        enabled: false,
+        config: { base_url: jira.baseUrl },
+      });
+      expect(refusal.status).toBe(400);
+      expect(refusal.json.error.message).toMatch(/private, loopback or internal/);
+      await tracker.getByRole('alert').filter({ hasText: refusal.json.error.message }).waitFor();
+      await checkPage(page, 'integrations-private-network-refused');
+      const after = await guarded.call('GET', '/v1/integrations?workspace_key=acme', key);
+      expect(after.json.items.find((i: Json) => i.provider === 'tracker').source).toBe('none');
+    } finally {
+      await guarded.close();
+    }
+  }, 120_000);
 });

@@ -100,7 +100,7 @@ export function ProviderCard({
       )}
       {provider in NOT_YET && <p className="muted small">{NOT_YET[provider as keyof typeof NOT_YET]}</p>}
       {integration.locked && (
-        <p className="card notice" role="note">
+        <p className="card notice locked-note" role="note">
           Locked by the server (<span className="mono">SERVICE_INTEGRATION_LOCKED_PROVIDERS</span>): only the
           environment&apos;s configuration applies, and the server refuses changes from any workspace.
         </p>
@@ -139,7 +139,7 @@ export function ProviderCard({
               />
             </div>
             <button type="submit" disabled={!dirty || save.isPending}>
-              {save.isPending ? 'Saving…' : `Save ${provider}`}
+              {save.isPending ? 'Saving…' : `Save ${provider.replace('_', ' ')}`}
             </button>
             <button type="button" className="secondary" disabled={!dirty} onClick={restart}>
               Undo changes

@@ -35,7 +35,7 @@ export function ChatFields(props: FieldProps) {
       <div className="field field-wide">
         <StringListEditor
           id={id}
-          label="Action prefixes (none saved: the environment's apply)"
+          label="Action prefixes"
           values={Array.isArray(prefixes) ? (prefixes as string[]) : []}
           placeholder="access."
           onChange={(v) => props.set('action_prefixes', v.length > 0 ? v : undefined)}
