@@ -7,6 +7,9 @@ import type { createdKey, keyMetadata, resetAnswer } from '../../../src/modules/
 import type { accessEvent, auditEntry, chainReport } from '../../../src/modules/audit/schemas.ts';
 import type { importAnswer, stagedAnswer } from '../../../src/modules/imports/schemas.ts';
 import type { bundleAnswer } from '../../../src/modules/context/schemas.ts';
+import type { integrationAnswer } from '../../../src/modules/integrations/config/schemas.ts';
+import type { trackerSearchAnswer } from '../../../src/modules/integrations/tracker/schemas.ts';
+import type { wikiSearchAnswer } from '../../../src/modules/integrations/wiki/schemas.ts';
 import type {
   memoryAnswer,
   memoryList,
@@ -52,3 +55,7 @@ export type RawSnippet = z.output<typeof rawSnippet>;
 export type RawSearchAnswer = z.output<typeof rawSearchAnswer>;
 export type Bundle = z.output<typeof bundleAnswer>;
 export type BundleDebug = NonNullable<Bundle['debug']>;
+export type Integration = z.output<typeof integrationAnswer>;
+export type Provider = Integration['provider'];
+export type TrackerSearch = z.output<typeof trackerSearchAnswer>;
+export type WikiSearch = z.output<typeof wikiSearchAnswer>;

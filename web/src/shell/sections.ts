@@ -52,4 +52,10 @@ export const SECTIONS: SectionLink[] = [
     label: 'Access timeline',
     description: 'Who was given, changed or lost access, by whom and from which source; filter, copy, group.',
   },
+  {
+    path: '/integrations',
+    label: 'Integrations',
+    description:
+      "A workspace's tracker, wiki, chat and audit reasoner: configure them (secrets write-only), test a search.",
+  },
 ];

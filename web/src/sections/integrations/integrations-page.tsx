@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { usePagedList } from '../../api/paged.ts';
+import type { Integration, Session, Workspace } from '../../api/types.ts';
+import { Page } from '../../ui/page.tsx';
+import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { administers } from '../workspaces/workspace-access.ts';
+import { integrationsKey } from './integration-save.ts';
+import { ProviderCard } from './provider-card.tsx';
+import { ProviderTest } from './provider-test.tsx';
+
+const label = (w: Workspace) =>
+  w.name === w.workspace_key ? w.workspace_key : `${w.name} (${w.workspace_key})`;
+
+/**
+ * A workspace's integrations (`?workspace=`): every provider as it applies, one form each for its
+ * admins (secrets write-only, sources and locks shown as the API reports them), and a test search
+ * of the tracker and the wiki, which every member may run.
+ */
+export function IntegrationsPage({ session }: { session: Session }) {
+  const [params, setParams] = useSearchParams();
+  const workspace = params.get('workspace') ?? '';
+  const spaces = usePagedList<Workspace>(['workspaces'], '/v1/workspaces', { limit: 200 });
+  const current = spaces.items.find((w) => w.workspace_key === workspace);
+  const canEdit = current ? administers(session, current) : session.user.is_admin;
+  const list = useQuery({
+    queryKey: integrationsKey(workspace),
+    queryFn: ({ signal }) =>
+      api<{ items: Integration[] }>('GET', '/v1/integrations', {
+        query: { workspace_key: workspace },
+        signal,
+      }),
+    enabled: workspace !== '',
+    retry: false,
+  });
+  return (
+    <Page
+      title="Integrations"
+      lead="The issue tracker, wiki, chat and audit reasoner of a workspace: saved values over the server's environment, field by field."
+    >
+      <div className="form-row picker">
+        <div className="field">
+          <label htmlFor="int-workspace">Workspace</label>
+          <select
+            id="int-workspace"
+            value={workspace}
+            onChange={(e) => setParams(e.target.value ? { workspace: e.target.value } : {})}
+          >
+            <option value="">{spaces.isPending ? 'Loading…' : 'Choose a workspace'}</option>
+            {spaces.items.map((w) => (
+              <option key={w.workspace_key} value={w.workspace_key}>
+                {label(w)} · {w.role}
+              </option>
+            ))}
+            {workspace && !current && !spaces.isPending && <option value={workspace}>{workspace}</option>}
+          </select>
+        </div>
+        <ErrorMessage error={spaces.error} />
+      </div>
+      {!workspace ? (
+        !spaces.isPending &&
+        (spaces.items.length === 0 ? (
+          <Empty>You are a member of no workspace yet.</Empty>
+        ) : (
+          <Empty>Choose a workspace to see its integrations.</Empty>
+        ))
+      ) : list.isPending ? (
+        <Loading what="the integrations" />
+      ) : list.isError ? (
+        <>
+          {!canEdit && (
+            <div className="card notice" role="note" aria-label="Who can read this">
+              <p>
+                Only the workspace&apos;s owners and admins read and change its integrations
+                {current ? (
+                  <>
+                    ; your role in <span className="mono">{workspace}</span> is{' '}
+                    <strong>{current.role}</strong>
+                  </>
+                ) : null}
+                . As a member you may still search the tracker and the wiki below.
+              </p>
+            </div>
+          )}
+          <ErrorMessage error={list.error} title="The integrations could not be read" />
+          {!canEdit && (
+            <section className="card" aria-labelledby="int-sources-title">
+              <h2 id="int-sources-title">Search the sources</h2>
+              <ProviderTest workspace={workspace} provider="tracker" />
+              <ProviderTest workspace={workspace} provider="wiki" />
+            </section>
+          )}
+        </>
+      ) : (
+        list.data.items.map((integration) => (
+          <ProviderCard
+            key={integration.provider}
+            workspace={workspace}
+            integration={integration}
+            canEdit={canEdit}
+          />
+        ))
+      )}
+    </Page>
+  );
+}
