@@ -4,10 +4,11 @@
 // older than a file of web/ (npm start and the test setup use it). Built beside web/dist and
 // swapped in whole, like dist/. Vite and its React plugin are dependencies, not devDependencies:
 // `npm ci --omit=dev` builds too.
-import { existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { staleBuildReason } from './build-freshness.js';
+import { swapInBuild } from './swap-in-build.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const web = join(root, 'web');
@@ -29,16 +30,7 @@ try {
   });
   const inputs = [...CONFIGURATION, ...sourcesOf(web).map((file) => relative(root, file))];
   writeFileSync(join(tmp, 'build.json'), `${JSON.stringify({ startedAt, inputs })}\n`);
-  const dist = join(web, 'dist');
-  const old = join(web, `.dist-old-${process.pid}`);
-  if (existsSync(dist)) renameSync(dist, old);
-  try {
-    renameSync(tmp, dist);
-  } catch (err) {
-    // Another build swapped its web/dist in first: it is as fresh as this one.
-    if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;
-  }
-  rmSync(old, { recursive: true, force: true });
+  swapInBuild(tmp, join(web, 'dist'));
   process.stderr.write(`ctxhub: built the Admin UI into web/dist in ${Date.now() - startedAt} ms\n`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -12,10 +12,11 @@
 // Plain JavaScript: it runs before anything is compiled. esbuild is a dependency, not a
 // devDependency: `npm ci --omit=dev` runs prepare too.
 import { spawnSync } from 'node:child_process';
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STAMP_FILE, staleBuildReason } from './build-freshness.js';
+import { swapInBuild } from './swap-in-build.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 /** Files besides the sources that shape the output: a change to them rebuilds too. */
@@ -68,16 +69,7 @@ try {
     join(tmp, relative('dist', STAMP_FILE)),
     `${JSON.stringify({ startedAt, inputs: [...CONFIGURATION, ...inputs] })}\n`,
   );
-  const old = join(root, `.dist-old-${process.pid}`);
-  const dist = join(root, 'dist');
-  if (existsSync(dist)) renameSync(dist, old);
-  try {
-    renameSync(tmp, dist);
-  } catch (err) {
-    // Another build swapped its dist/ in first: it is as fresh as this one.
-    if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;
-  }
-  rmSync(old, { recursive: true, force: true });
+  swapInBuild(tmp, join(root, 'dist'));
   process.stderr.write(
     `ctxhub: built dist/ (${inputs.length} modules and ${all.length - inputs.length} of npm packages) ` +
       `in ${Date.now() - startedAt} ms\n`,

@@ -54,14 +54,23 @@ export async function authenticateApiKey(
       .set({ lastUsedAt: now })
       .where(and(eq(apiKeys.id, row.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, stale))));
   }
-  const actor: UserActor = {
-    kind: 'user',
-    userId: row.userId,
-    email: row.email,
-    name: row.name,
-    isAdmin: row.isAdmin,
-    apiKeyId: row.keyId,
-  };
+  const actor = keyActor(row);
   deps.cache?.set(digest, actor, row.expiresAt, now);
   return actor;
 }
+
+/** The actor of a user acting through one of their keys (or a session made from it). */
+export const keyActor = (row: {
+  userId: string;
+  email: string;
+  name: string | null;
+  isAdmin: boolean;
+  keyId: string;
+}): UserActor => ({
+  kind: 'user',
+  userId: row.userId,
+  email: row.email,
+  name: row.name,
+  isAdmin: row.isAdmin,
+  apiKeyId: row.keyId,
+});

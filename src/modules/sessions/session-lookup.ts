@@ -4,7 +4,7 @@ import type { UserActor } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { UiSession } from '../../platform/http/auth-hook.ts';
 import { prepared } from '../../platform/db/prepared.ts';
-import { apiKeys } from '../api-keys/index.ts';
+import { apiKeys, keyActor } from '../api-keys/index.ts';
 import { users } from '../users/index.ts';
 import { idleExpiry } from './session-expiry.ts';
 import { csrfTokenOf, sessionDigest } from './session-token.ts';
@@ -61,14 +61,7 @@ export async function findSession(
     seen = now;
   }
   return {
-    actor: {
-      kind: 'user',
-      userId: row.userId,
-      email: row.email,
-      name: row.name,
-      isAdmin: row.isAdmin,
-      apiKeyId: row.keyId,
-    },
+    actor: keyActor(row),
     session: {
       id: row.id,
       csrfToken: csrfTokenOf(secret, token),

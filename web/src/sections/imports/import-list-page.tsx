@@ -5,7 +5,7 @@ import { LoadMore } from '../../ui/load-more.tsx';
 import { Page } from '../../ui/page.tsx';
 import { ProjectPicker, useProjectChoice } from '../../ui/project-picker.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
-import { useImportRights } from './import-rights.ts';
+import { useRawAccess } from '../../api/project-access.ts';
 import { ImportTable } from './import-table.tsx';
 import { UploadForm } from './upload-form.tsx';
 
@@ -35,14 +35,14 @@ export function ImportListPage() {
 }
 
 function ProjectImports({ workspace, project }: { workspace: string; project: string }) {
-  const rights = useImportRights(workspace, project);
+  const rights = useRawAccess(workspace, project);
   const list = usePagedList<Import>(
     ['imports', workspace, project],
     '/v1/imports',
     { workspace_key: workspace, project_key: project },
     rights.allowed,
   );
-  if (rights.pending) return <Loading what="your role on this project" />;
+  if (rights.isPending) return <Loading what="your role on this project" />;
   if (rights.error)
     return <ErrorMessage error={rights.error} title="Your role on this project could not be read" />;
   if (!rights.allowed)

@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import type { Project } from '../../api/types.ts';
+import { useProject } from '../../api/project-access.ts';
 
 export interface MemoryRights {
   /** Create memories and edit them (as drafts). */
@@ -13,15 +11,7 @@ const NONE: MemoryRights = { write: false, maintain: false };
 
 /** What the caller may do with a project's memories, from their role on it (GET /v1/projects/:key). */
 export function useMemoryRights(workspace: string, project: string) {
-  const query = useQuery({
-    queryKey: ['project', workspace, project],
-    queryFn: ({ signal }) =>
-      api<Project>('GET', `/v1/projects/${encodeURIComponent(project)}`, {
-        query: { workspace_key: workspace },
-        signal,
-      }),
-    enabled: workspace !== '' && project !== '',
-  });
+  const query = useProject(workspace, project);
   const role = query.data?.role;
   const rights: MemoryRights = !role
     ? NONE

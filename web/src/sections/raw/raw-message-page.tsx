@@ -5,7 +5,7 @@ import type { RawSnippet } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
 import { Page } from '../../ui/page.tsx';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
-import { useRawAccess } from './raw-access.ts';
+import { useRawAccess } from '../../api/project-access.ts';
 import { RawAuditNote } from './raw-audit-note.tsx';
 import { bounded } from './raw-params.ts';
 

@@ -1,7 +1,7 @@
 import { Page } from '../../ui/page.tsx';
 import { ProjectPicker, useProjectChoice } from '../../ui/project-picker.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
-import { useRawAccess } from './raw-access.ts';
+import { useRawAccess } from '../../api/project-access.ts';
 import { RawAuditNote } from './raw-audit-note.tsx';
 import { useRawSearch } from './raw-params.ts';
 import { RawRefusal } from './raw-refusal.tsx';

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { api } from '../../api/client.ts';
-import type { Project, Workspace } from '../../api/types.ts';
+import { useProject } from '../../api/project-access.ts';
+import type { Workspace } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
 import { MembersPanel } from './members-panel.tsx';
@@ -11,10 +10,7 @@ export function ProjectDetail({ workspace }: { workspace: Workspace }) {
   const key = useParams().projectKey ?? '';
   const path = `/v1/projects/${encodeURIComponent(key)}`;
   const ws = workspace.workspace_key;
-  const project = useQuery({
-    queryKey: ['project', ws, key],
-    queryFn: ({ signal }) => api<Project>('GET', path, { query: { workspace_key: ws }, signal }),
-  });
+  const project = useProject(ws, key);
   const back = (
     <p>
       <Link to={`/workspaces/${encodeURIComponent(ws)}/projects`}>← All projects</Link>
