@@ -84,6 +84,8 @@ describe('imports', () => {
 
     // The file field: the source is guessed from .jsonl, the bar reaches done.
     await page.getByLabel('Project').selectOption(PROJECT);
+    // The form for the newly chosen project (the previous one's goes when the choice changes).
+    await page.getByRole('heading', { name: `Upload a transcript to ${PROJECT}` }).waitFor();
     await page.getByLabel('File (choose one, or drop it here)').setInputFiles(transcript);
     await page.getByText('Chosen: session.jsonl').waitFor();
     expect(await page.getByLabel('Source').inputValue()).toBe('agent_jsonl');
@@ -165,6 +167,8 @@ describe('imports', () => {
       'GET',
       `/v1/imports?workspace_key=${WS}&project_key=${encodeURIComponent(PROJECT)}`,
     );
+    // The previous test's upload of session.jsonl (its other import was deleted there).
+    expect(listed.json.items.map((i: { file_name: string }) => i.file_name)).toEqual(['session.jsonl']);
     const id = listed.json.items[0].id as string;
     const { context, page } = await ui.newPage();
     await signIn(

@@ -55,7 +55,8 @@ function ProjectImports({ workspace, project }: { workspace: string; project: st
     );
   return (
     <>
-      <UploadForm workspace={workspace} project={project} />
+      {/* A file chosen for one project is never sent to the next one chosen. */}
+      <UploadForm key={`${workspace}\n${project}`} workspace={workspace} project={project} />
       <h2>Imports of this project</h2>
       {list.isPending ? (
         <Loading what="the imports" />

@@ -48,7 +48,9 @@ export function UploadForm({ workspace, project }: { workspace: string; project:
   const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
   return (
     <form className="card form-row" onSubmit={submit} aria-labelledby="upload-title">
-      <h2 id="upload-title">Upload a transcript</h2>
+      <h2 id="upload-title">
+        Upload a transcript to <span className="mono">{project}</span>
+      </h2>
       <div
         className={dragging ? 'drop-zone dragging field-wide' : 'drop-zone field-wide'}
         data-testid="drop-zone"
