@@ -130,6 +130,16 @@ function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
       maxMs: env.SERVICE_UI_SESSION_MAX_HOURS * 3_600_000,
     },
     vacuumIntervalMs: env.SERVICE_PGLITE_VACUUM_MINUTES * 60_000,
+    jobs: {
+      concurrency: env.SERVICE_JOBS_CONCURRENCY,
+      pollMs: 2_000,
+      attemptTimeoutMs: 60_000,
+      maxAttempts: env.SERVICE_JOBS_MAX_ATTEMPTS,
+      retry: {
+        baseMs: env.SERVICE_JOBS_RETRY_BASE_SECONDS * 1000,
+        maxMs: Math.max(env.SERVICE_JOBS_RETRY_BASE_SECONDS, env.SERVICE_JOBS_RETRY_MAX_SECONDS) * 1000,
+      },
+    },
     importMaxBytes: env.SERVICE_IMPORT_MAX_BYTES,
     importDir: resolve(env.SERVICE_IMPORT_DIR ?? join(dataDir, 'imports')),
     importRetentionHours: env.SERVICE_IMPORT_RETENTION_HOURS,

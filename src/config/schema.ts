@@ -136,6 +136,10 @@ export const envSchema = z.object({
   SERVICE_AUTH_CACHE_SECONDS: int(0, 300).default(5),
   SERVICE_UI_SESSION_IDLE_MINUTES: int(1, 7 * 24 * 60).default(60),
   SERVICE_UI_SESSION_MAX_HOURS: int(1, 30 * 24).default(12),
+  SERVICE_JOBS_CONCURRENCY: int(1, 64).default(4),
+  SERVICE_JOBS_MAX_ATTEMPTS: int(1, 100).default(10),
+  SERVICE_JOBS_RETRY_BASE_SECONDS: int(1, 3600).default(10),
+  SERVICE_JOBS_RETRY_MAX_SECONDS: int(1, 7 * 24 * 3600).default(3600),
   SERVICE_PGLITE_VACUUM_MINUTES: int(0, 7 * 24 * 60).default(360),
   SERVICE_IMPORT_MAX_BYTES: int(1024, 10 * 1024 ** 3).default(200 * 1024 * 1024),
   SERVICE_IMPORT_DIR: z.string().min(1).optional(),
@@ -213,6 +217,16 @@ export interface Config {
   /** Admin UI sign-in sessions: ended after this long unused, and this long after sign-in whatever their use. */
   uiSession: { idleMs: number; maxMs: number };
   vacuumIntervalMs: number;
+  /** Background jobs (platform/jobs): how many attempts run at once per process, and their retries. */
+  jobs: {
+    concurrency: number;
+    /** How often a runner looks for jobs coming due, besides the commits that notify it. */
+    pollMs: number;
+    /** One attempt is abandoned (and counted failed) after this long. */
+    attemptTimeoutMs: number;
+    maxAttempts: number;
+    retry: { baseMs: number; maxMs: number };
+  };
   /** Largest accepted import upload (bytes). */
   importMaxBytes: number;
   /** Where uploads are kept until their import is done with them. */

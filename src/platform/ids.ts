@@ -33,7 +33,9 @@ export type IdPrefix =
   | 'imp'
   | 'stg'
   | 'pmap'
-  | 'ses';
+  | 'ses'
+  | 'job'
+  | 'dlv';
 
 /** Prefixed, time-sortable ids (`ws_01J...`): ordering by id is ordering by creation. */
 export function newId(prefix: IdPrefix): string {

@@ -26,6 +26,11 @@ export interface Database {
   ping(): Promise<void>;
   /** This process's claims on work in the database, and whether another process's are live. */
   claims: ProcessClaims;
+  /**
+   * Calls `onNotify` on each NOTIFY on `channel` (sent by any process, delivered at its commit), and
+   * whenever notifications may have been missed (a lost connection). Answers the unsubscribe.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -85,6 +90,10 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
       await client.query('select 1');
     },
     claims: singleProcessClaims(),
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return () => unlisten();
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -113,7 +122,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  let claims: ProcessClaims;
+  let claims: Awaited<ReturnType<typeof sharedClaims>>;
   try {
     claims = await sharedClaims(url);
   } catch (err) {
@@ -130,6 +139,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
       await pool.query('select 1');
     },
     claims,
+    listen: (channel, onNotify) => claims.listen(channel, onNotify),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -85,22 +85,37 @@ describe('process claims', () => {
     },
   );
 
-  it.runIf(onPostgres)('on PostgreSQL, takes its lock again when its connection is lost', async () => {
-    const first = await sharedClaims(database.url!);
-    const claim = first.begin();
-    try {
-      expect(await isFree(database.claims, claim.owner)).toBe(false);
-      await database.raw(
-        `select pg_terminate_backend(pid) from pg_locks
+  it.runIf(onPostgres)(
+    'on PostgreSQL, takes its lock (and its LISTENs) again when its connection is lost',
+    async () => {
+      const first = await sharedClaims(database.url!);
+      const claim = first.begin();
+      let notified = 0;
+      const unlisten = await first.listen('ctxhub_test', () => void (notified += 1));
+      try {
+        await database.raw(`select pg_notify('ctxhub_test', '')`);
+        expect(await eventually(async () => notified === 1)).toBe(true);
+        expect(await isFree(database.claims, claim.owner)).toBe(false);
+        await database.raw(
+          `select pg_terminate_backend(pid) from pg_locks
           where locktype = 'advisory' and pid <> pg_backend_pid() and granted
             and ((classid::bigint << 32) | objid::bigint) = ('x' || left(md5('${first.bootId}'), 16))::bit(64)::bigint`,
-      );
-      // Lost with its connection (the backend ends a moment after it is told to)...
-      expect(await eventually(async () => isFree(database.claims, claim.owner))).toBe(true);
-      // ...and held again on a new one.
-      expect(await eventually(async () => !(await isFree(database.claims, claim.owner)))).toBe(true);
-    } finally {
-      await first.close();
-    }
-  });
+        );
+        // Lost with its connection (the backend ends a moment after it is told to)...
+        expect(await eventually(async () => isFree(database.claims, claim.owner))).toBe(true);
+        // ...and held again on a new one.
+        expect(await eventually(async () => !(await isFree(database.claims, claim.owner)))).toBe(true);
+        // Told that notifications may have been missed, and listening again on the new connection.
+        expect(await eventually(async () => notified === 2)).toBe(true);
+        await database.raw(`select pg_notify('ctxhub_test', '')`);
+        expect(await eventually(async () => notified === 3)).toBe(true);
+        await unlisten();
+        await database.raw(`select pg_notify('ctxhub_test', '')`);
+        await new Promise((r) => setTimeout(r, 100));
+        expect(notified).toBe(3);
+      } finally {
+        await first.close();
+      }
+    },
+  );
 });

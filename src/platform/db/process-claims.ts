@@ -36,6 +36,9 @@ export interface Claim {
   end(): void;
 }
 
+/** A channel name as an SQL identifier (LISTEN takes no parameter). */
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
 /** The advisory lock key of a boot id, computed in SQL the same way by holder and prober. */
 const lockKey = (bootId: SQL) => sql`('x' || left(md5(${bootId}), 16))::bit(64)::bigint`;
 
@@ -74,6 +77,15 @@ export function singleProcessClaims(): ProcessClaims {
   };
 }
 
+/** LISTEN on the process's own connection (the one holding its lock), kept across reconnections. */
+export interface ListenOnConnection {
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel`, and once after every reconnection (what was
+   * notified while the connection was down is lost). Answers the unsubscribe.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+}
+
 /** Reconnection delays of the lock connection after it is lost, then the one that repeats. */
 const RECONNECT_MS = [500, 1_000, 2_000, 5_000, 10_000];
 const RECONNECT_LAST_MS = 30_000;
@@ -82,13 +94,14 @@ const RECONNECT_LAST_MS = 30_000;
  * Claims on PostgreSQL, shared by several processes: opens the connection that holds this boot's
  * advisory lock (resolves once held), and opens it again if it is lost, while the process runs.
  */
-export async function sharedClaims(url: string): Promise<ProcessClaims> {
+export async function sharedClaims(url: string): Promise<ProcessClaims & ListenOnConnection> {
   // The driver is loaded when used: an embedded (PGlite) server never loads it.
   const [{ default: pg }, { drizzle }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
   ]);
   const local = localClaims();
+  const listeners = new Map<string, Set<() => void>>();
   let client: Client | undefined;
   let closed = false;
   let failures = 0;
@@ -116,8 +129,12 @@ export async function sharedClaims(url: string): Promise<ProcessClaims> {
       await c.end().catch(() => undefined);
       throw err;
     }
+    c.on('notification', (n) => listeners.get(n.channel)?.forEach((notify) => notify()));
+    for (const channel of listeners.keys()) await c.query(`listen ${quoteIdent(channel)}`);
+    const reconnected = client === undefined && failures > 0;
     client = c;
     failures = 0;
+    if (reconnected) for (const set of listeners.values()) set.forEach((notify) => notify());
   };
   const reconnect = () => {
     const lost = client;
@@ -145,6 +162,21 @@ export async function sharedClaims(url: string): Promise<ProcessClaims> {
         or (${boot} = ${bootId} and ${local.endedHere(owner)})
         or (${boot} <> ${bootId}
           and case when pg_try_advisory_lock(${key}) then pg_advisory_unlock(${key}) else false end))`;
+    },
+    listen: async (channel, onNotify) => {
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await client?.query(`listen ${quoteIdent(channel)}`);
+      }
+      set.add(onNotify);
+      return async () => {
+        set.delete(onNotify);
+        if (set.size > 0 || listeners.get(channel) !== set) return;
+        listeners.delete(channel);
+        await client?.query(`unlisten ${quoteIdent(channel)}`).catch(() => undefined);
+      };
     },
     close: async () => {
       closed = true;

@@ -9,3 +9,4 @@ export * from '../../modules/raw/table.ts';
 export * from '../../modules/imports/table.ts';
 export * from '../../modules/integrations/config/table.ts';
 export * from '../../modules/sessions/table.ts';
+export * from '../jobs/table.ts';
