@@ -1,0 +1,216 @@
+import { Liquid } from 'liquidjs';
+import { describe, expect, it } from 'vitest';
+import {
+  ACTION_CATALOGUE,
+  ACTION_KEYS,
+  BUILT_IN,
+  COMMON_VARIABLES,
+  builtInTemplate,
+  renderTemplate,
+  templateProblem,
+  type ActionKey,
+  type BuiltInLocale,
+  type BuiltInTemplates,
+  type CatalogueAction,
+  type CatalogueVariable,
+} from './index.ts';
+import { MAX_RENDERED_CHARS, MAX_TEMPLATE_CHARS } from './liquid-template.ts';
+
+const examples = (variables: Record<string, CatalogueVariable>, keep = (_v: CatalogueVariable) => true) =>
+  Object.fromEntries(
+    Object.entries(variables)
+      .filter(([, v]) => keep(v))
+      .map(([name, v]) => [name, v.example]),
+  );
+
+const common = examples(COMMON_VARIABLES);
+const own = (key: ActionKey): CatalogueAction['variables'] => ACTION_CATALOGUE[key].variables;
+
+/** The variables a notification may come with: everything, or some of it missing, empty or null. */
+const SCENARIOS: Record<string, (key: ActionKey) => Record<string, unknown>> = {
+  'every variable': (key) => ({ ...common, action: key, ...examples(own(key)) }),
+  "the action's own variables missing": (key) => ({ ...common, action: key }),
+  'the optional ones null': (key) => ({
+    ...common,
+    action: key,
+    ...examples(own(key)),
+    ...Object.fromEntries(
+      Object.entries(own(key)).flatMap(([name, v]) => (v.optional ? [[name, null]] : [])),
+    ),
+  }),
+  'the required ones only, server-level (no workspace, project, e-mail or target)': (key) => ({
+    ...common,
+    action: key,
+    workspace_key: '',
+    project_key: '',
+    actor_email: '',
+    target_id: '',
+    ...examples(own(key), (v) => !v.optional),
+  }),
+  'nothing but the action and the actor': (key) => ({ action: key, actor: 'ctxhub' }),
+};
+
+/** What would show in a chat message as a rendering fault. */
+function faults(text: string): string[] {
+  const checks: [string, RegExp][] = [
+    ['empty', /^\s*$/],
+    ['Liquid left over', /\{\{|\{%|%\}|\}\}/],
+    ['a missing value printed', /undefined|\bnull\b|\[object Object\]|NaN/],
+    ['a doubled space', / {2}/],
+    ['a space before punctuation', / [.,;:!?)]/],
+    ['a space after an opening bracket', /\( /],
+    ['empty brackets or quotes', /\(\s*\)|“\s*”|«\s*»|„\s*“/],
+    ['dangling punctuation', /[,;:]\s*[.,;:)]|\.\.|,$|:$|;$/],
+    ['whitespace at an end', /^\s|\s$/],
+    ['a line break', /\n/],
+  ];
+  return checks.filter(([, re]) => re.test(text)).map(([what]) => what);
+}
+
+const locales = Object.entries(BUILT_IN) as [BuiltInLocale, BuiltInTemplates][];
+/** Static analysis only (which variables a template reads); rendering goes through renderTemplate. */
+const analysis = new Liquid();
+
+describe('the action catalogue', () => {
+  it('describes every action and every variable, with an example', () => {
+    expect(ACTION_KEYS.length).toBe(Object.keys(ACTION_CATALOGUE).length);
+    for (const key of ACTION_KEYS) {
+      const action = ACTION_CATALOGUE[key];
+      expect(action.description, key).not.toBe('');
+      for (const [name, v] of Object.entries(action.variables)) {
+        expect(v.description, `${key} ${name}`).not.toBe('');
+        expect(v.example, `${key} ${name}`).not.toBeUndefined();
+        expect(v.example, `${key} ${name}`).not.toBeNull();
+        expect(Object.hasOwn(COMMON_VARIABLES, name), `${key} ${name} repeats a common variable`).toBe(false);
+      }
+    }
+  });
+
+  it('lists the access actions and the ones later features will write', () => {
+    for (const scope of ['workspace_member', 'project_member'])
+      for (const verb of ['added', 'role_changed', 'removed'])
+        expect(ACTION_KEYS).toContain(`access.${scope}.${verb}`);
+    expect(ACTION_KEYS).toEqual(
+      expect.arrayContaining([
+        'ci.success',
+        'ci.failure',
+        'active_work.manual_reopen',
+        'codehost.repos.synced',
+      ]),
+    );
+  });
+});
+
+describe('the rendering check', () => {
+  it('spots what a missing variable leaves behind', () => {
+    for (const bad of [
+      'Ana searched  for x.',
+      'Ana searched for “” in project api.',
+      'Ana opened raw message .',
+      'Ana changed the settings: .',
+      'Ana found undefined results.',
+      'Ana read {{ page }}.',
+      ' Ana signed in.',
+    ])
+      expect(faults(bad), bad).not.toEqual([]);
+    expect(faults('Ana Souza a recherché « q » dans le wiki\u00a0: 3 résultats.')).toEqual([]);
+  });
+});
+
+describe.each(locales)('built-in templates (%s)', (_locale, templates) => {
+  it('has a template for every action, and none for other keys', () => {
+    expect(Object.keys(templates.actions).sort()).toEqual([...ACTION_KEYS].sort());
+  });
+
+  it.each(ACTION_KEYS)('%s parses and uses only its variables', (key) => {
+    const source = templates.actions[key];
+    expect(source.trim()).not.toBe('');
+    expect(source.length).toBeLessThan(MAX_TEMPLATE_CHARS / 4);
+    expect(templateProblem(source)).toBeNull();
+    const known = [...Object.keys(COMMON_VARIABLES), ...Object.keys(own(key))];
+    expect(analysis.globalVariablesSync(source).filter((name) => !known.includes(name))).toEqual([]);
+  });
+
+  it.each(ACTION_KEYS)('%s renders clean text, whatever variables are missing', async (key) => {
+    for (const [scenario, variables] of Object.entries(SCENARIOS)) {
+      const text = await renderTemplate(templates.actions[key], variables(key));
+      expect(text.length, 'a chat line, never clipped').toBeLessThan(Math.min(MAX_RENDERED_CHARS, 400));
+      expect({ scenario, text, faults: faults(text) }).toEqual({ scenario, text, faults: [] });
+    }
+  });
+
+  it('renders an action it has no template for with the generic text, naming the action', async () => {
+    expect(templateProblem(templates.generic)).toBeNull();
+    expect(
+      analysis.globalVariablesSync(templates.generic).filter((n) => !Object.hasOwn(COMMON_VARIABLES, n)),
+    ).toEqual([]);
+    for (const action of ['git.push', 'constructor', '__proto__', 'toString', 'memory']) {
+      expect(builtInTemplate(templates, action)).toBe(templates.generic);
+      for (const variables of [
+        { ...common, action },
+        { ...common, action, workspace_key: '', project_key: '' },
+      ]) {
+        const text = await renderTemplate(builtInTemplate(templates, action), variables);
+        expect(text).toContain(action);
+        expect(faults(text)).toEqual([]);
+      }
+    }
+    expect(builtInTemplate(templates, 'raw.search')).toBe(templates.actions['raw.search']);
+  });
+});
+
+describe.each(locales)('the %s templates', (_locale, templates) => {
+  it('give every action a text of its own', async () => {
+    const sources = ACTION_KEYS.map((key) => templates.actions[key]);
+    expect(new Set(sources).size).toBe(ACTION_KEYS.length);
+    const texts = await Promise.all(
+      ACTION_KEYS.map((key) => renderTemplate(templates.actions[key], SCENARIOS['every variable']!(key))),
+    );
+    expect(new Set(texts).size).toBe(ACTION_KEYS.length);
+    expect(new Set([...texts, templates.generic]).size).toBe(ACTION_KEYS.length + 1);
+  });
+});
+
+/** How each locale says 0, 1 and 2 search results, and 1 and 2 sessions. */
+const COUNTS: Record<BuiltInLocale, { results: [string, string, string]; sessions: [string, string] }> = {
+  en: { results: ['no matches', '1 match', '2 matches'], sessions: ['1 session', '2 sessions'] },
+};
+
+describe.each(locales)('the %s templates', (locale, templates) => {
+  it('say a number with the right form of its noun', async () => {
+    const say = (key: ActionKey, variables: Record<string, unknown>) =>
+      renderTemplate(templates.actions[key], { ...common, action: key, ...variables });
+    for (const [i, count] of [0, 1, 2].entries())
+      expect(await say('raw.search', { q: 'x', count })).toContain(COUNTS[locale].results[i]);
+    for (const [i, sessions] of [1, 2].entries())
+      expect(await say('import.parsed', { stats: { sessions, messages: 5 } })).toContain(
+        COUNTS[locale].sessions[i],
+      );
+  });
+});
+
+describe('the English templates', () => {
+  it('read as expected for a few actions', async () => {
+    const say = (key: ActionKey, variables: Record<string, unknown> = {}) =>
+      renderTemplate(BUILT_IN.en.actions[key], { ...common, action: key, ...variables });
+    expect(await say('raw.search', { q: 'retry backoff', count: 1 })).toBe(
+      'Ana Souza searched the raw sessions for “retry backoff” in project github:acme/api: 1 match.',
+    );
+    expect(await say('raw.search', { q: 'retry backoff', count: 0 })).toMatch(/: no matches\.$/);
+    expect(await say('raw.search', { q: 'retry backoff', count: 12 })).toMatch(/: 12 matches\.$/);
+    expect(
+      await say('access.workspace_member.role_changed', {
+        project_key: '',
+        source: 'codehost',
+        target_user_id: 'usr_1',
+        old_role: 'MEMBER',
+        new_role: 'ADMIN',
+      }),
+    ).toBe(
+      'Ana Souza changed the role of user usr_1 in workspace acme from MEMBER to ADMIN via code host sync.',
+    );
+    expect(await renderTemplate(BUILT_IN.en.generic, { ...common, action: 'git.push' })).toBe(
+      'Action git.push by Ana Souza in project github:acme/api.',
+    );
+  });
+});
