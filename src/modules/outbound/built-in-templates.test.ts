@@ -174,6 +174,7 @@ describe.each(locales)('the %s templates', (_locale, templates) => {
 /** How each locale says 0, 1 and 2 search results, and 1 and 2 sessions. */
 const COUNTS: Record<BuiltInLocale, { results: [string, string, string]; sessions: [string, string] }> = {
   en: { results: ['no matches', '1 match', '2 matches'], sessions: ['1 session', '2 sessions'] },
+  es: { results: ['sin resultados', '1 resultado', '2 resultados'], sessions: ['1 sesión', '2 sesiones'] },
 };
 
 describe.each(locales)('the %s templates', (locale, templates) => {

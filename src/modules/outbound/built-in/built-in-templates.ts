@@ -1,5 +1,6 @@
 import { isActionKey, type ActionKey } from '../action-catalogue.ts';
 import { en } from './en.ts';
+import { es } from './es.ts';
 
 /**
  * A locale's built-in notification texts, as Liquid templates: one per catalogued action, and a
@@ -11,7 +12,7 @@ export interface BuiltInTemplates {
 }
 
 /** The built-in templates of each locale ctxhub ships, by locale code. */
-export const BUILT_IN = { en } satisfies Record<string, BuiltInTemplates>;
+export const BUILT_IN = { en, es } satisfies Record<string, BuiltInTemplates>;
 
 export type BuiltInLocale = keyof typeof BUILT_IN;
 
