@@ -175,6 +175,7 @@ describe.each(locales)('the %s templates', (_locale, templates) => {
 const COUNTS: Record<BuiltInLocale, { results: [string, string, string]; sessions: [string, string] }> = {
   en: { results: ['no matches', '1 match', '2 matches'], sessions: ['1 session', '2 sessions'] },
   es: { results: ['sin resultados', '1 resultado', '2 resultados'], sessions: ['1 sesión', '2 sesiones'] },
+  fr: { results: ['aucun résultat', '1 résultat', '2 résultats'], sessions: ['1 session', '2 sessions'] },
 };
 
 describe.each(locales)('the %s templates', (locale, templates) => {
