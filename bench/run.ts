@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { runBundleBench } from './bundle.ts';
+import { runDeliveriesBench } from './deliveries.ts';
 import { runImportBench } from './import.ts';
 import { runMcpStdioBench } from './mcp-stdio.ts';
 import { runRecallBench } from './recall.ts';
@@ -75,6 +76,7 @@ const suites = process.env.BENCH_SUITES?.split(',') ?? [
   'import',
   'mcp-stdio',
   'startup',
+  'deliveries',
 ];
 if (suites.includes('me')) await runMeBench();
 if (suites.includes('recall')) await runRecallBench(only);
@@ -82,6 +84,7 @@ if (suites.includes('bundle')) await runBundleBench(only);
 if (suites.includes('import')) await runImportBench(only);
 if (suites.includes('mcp-stdio')) await runMcpStdioBench(only);
 if (suites.includes('startup')) await runStartupBench();
+if (suites.includes('deliveries')) await runDeliveriesBench(only);
 
 async function runMeBench(): Promise<void> {
   if (only.includes('pglite')) rows.push(await benchEngine('PGlite', pgliteServer, { rps: 1200 }));

@@ -84,11 +84,14 @@ async function prepared(open: () => Promise<Database>, prepare: Prepare | undefi
   }
 }
 
-/** An embedded server on a fresh data dir. */
-export async function pgliteServer(prepare?: Prepare): Promise<RunningServer & { cleanup(): void }> {
+/** An embedded server on a fresh data dir (`env` added to the server's environment). */
+export async function pgliteServer(
+  prepare?: Prepare,
+  env: Record<string, string> = {},
+): Promise<RunningServer & { cleanup(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'ctxhub-bench-'));
   await prepared(() => openPglite(join(dir, 'pglite')), prepare);
-  const server = await startBenchServer({ SERVICE_DATA_DIR: dir });
+  const server = await startBenchServer({ SERVICE_DATA_DIR: dir, ...env });
   return { ...server, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -96,7 +99,10 @@ export async function pgliteServer(prepare?: Prepare): Promise<RunningServer & {
  * A server on PostgreSQL: BENCH_DATABASE_URL if given (its database must be empty), else a
  * throwaway cluster started with scripts/throwaway-postgres.sh (installs Debian's PostgreSQL).
  */
-export async function postgresServer(prepare?: Prepare): Promise<RunningServer & { cleanup(): void }> {
+export async function postgresServer(
+  prepare?: Prepare,
+  env: Record<string, string> = {},
+): Promise<RunningServer & { cleanup(): void }> {
   let url = process.env.BENCH_DATABASE_URL;
   let cleanup = () => {};
   if (!url) {
@@ -117,6 +123,7 @@ export async function postgresServer(prepare?: Prepare): Promise<RunningServer &
     SERVICE_API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
     SERVICE_ONE_TIME_TOKEN_SECRET: randomBytes(32).toString('hex'),
     SERVICE_INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    ...env,
   });
   return {
     ...server,

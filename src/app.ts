@@ -36,14 +36,17 @@ import {
   oneTimeLinkRoutes,
 } from './modules/api-keys/index.ts';
 import { importRoutes } from './modules/imports/index.ts';
-import { integrationRoutes, trackerRoutes, wikiRoutes } from './modules/integrations/index.ts';
+import { chatRoutes, integrationRoutes, trackerRoutes, wikiRoutes } from './modules/integrations/index.ts';
 import { contextRoutes } from './modules/context/index.ts';
 import { rawRoutes } from './modules/raw/index.ts';
 import { findSession, sessionRoutes } from './modules/sessions/index.ts';
 import { resolutionRoutes } from './modules/resolution/index.ts';
 import { memoryRoutes } from './modules/memories/index.ts';
+import { notificationRoutes } from './modules/notifications/index.ts';
+import { outboundRoutes } from './modules/outbound/index.ts';
 import { mcpRoutes } from './modules/mcp/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
+import { ciEventRoutes } from './modules/ci-events/index.ts';
 import { projectRoutes } from './modules/projects/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { workspaceRoutes } from './modules/workspaces/index.ts';
@@ -125,12 +128,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   workspaceRoutes(app, deps);
   projectRoutes(app, deps);
   auditRoutes(app, deps);
+  ciEventRoutes(app, deps);
   memoryRoutes(app, deps);
   rawRoutes(app, deps);
   importRoutes(app, deps);
   resolutionRoutes(app, deps);
   contextRoutes(app, deps);
   integrationRoutes(app, deps);
+  chatRoutes(app, deps);
+  notificationRoutes(app, deps);
+  outboundRoutes(app, deps);
   trackerRoutes(app, deps);
   wikiRoutes(app, deps);
   mcpRoutes(app, deps, internalCalls);

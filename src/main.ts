@@ -16,6 +16,9 @@ import { scheduleImportSweep } from './modules/imports/index.ts';
 import { scheduleSessionSweep } from './modules/sessions/index.ts';
 import { listenError } from './platform/http/listen-error.ts';
 import { bootstrapFirstAdmin } from './modules/users/index.ts';
+import { JOB_HANDLERS } from './job-handlers.ts';
+import { JOBS_CHANNEL } from './platform/jobs/enqueue-job.ts';
+import { startJobRunner } from './platform/jobs/job-runner.ts';
 
 type FirstAdmin = NonNullable<Awaited<ReturnType<typeof bootstrapFirstAdmin>>>;
 
@@ -37,7 +40,7 @@ function firstStartMessage(first: FirstAdmin, config: Config, started: boolean):
   );
 }
 
-/** Boot: config, database (migrated), first-start bootstrap, HTTP, graceful shutdown. */
+/** Boot: config, database (migrated), first-start bootstrap, HTTP, background jobs, graceful shutdown. */
 export async function serve(): Promise<void> {
   const timings = new StartupTimings();
   restrictNewFiles();
@@ -85,8 +88,14 @@ export async function serve(): Promise<void> {
   const stopMaintenance = scheduleMaintenance(database, config.vacuumIntervalMs, app.log);
   const stopImportSweep = scheduleImportSweep(systemContext(database, config, 'import-sweep'), app.log);
   const stopSessionSweep = scheduleSessionSweep(systemContext(database, config, 'session-sweep'), app.log);
+  const jobs = startJobRunner({
+    ctx: systemContext(database, config, 'jobs'),
+    handlers: JOB_HANDLERS,
+    log: app.log,
+    listen: (notify) => database.listen(JOBS_CHANNEL, notify),
+  });
   installShutdown(app, database, config.shutdownTimeoutMs, async () => {
-    await Promise.all([stopMaintenance(), stopImportSweep(), stopSessionSweep()]);
+    await Promise.all([stopMaintenance(), stopImportSweep(), stopSessionSweep(), jobs.stop()]);
   });
 }
 

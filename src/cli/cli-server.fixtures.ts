@@ -51,12 +51,16 @@ export interface CliTestServer {
 
 const oneTimePath = (url: string) => new URL(url).pathname;
 
-/** Starts the server and sets up the administrator's and the dev user's keys. */
-export async function startCliTestServer(prefix: string, hostEnv: NodeJS.ProcessEnv): Promise<CliTestServer> {
+/** Starts the server (with `serverEnv` added to its environment) and sets up the administrator's and the dev user's keys. */
+export async function startCliTestServer(
+  prefix: string,
+  hostEnv: NodeJS.ProcessEnv,
+  serverEnv: Record<string, string> = {},
+): Promise<CliTestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `${prefix}data-`));
   const scratch = mkdtempSync(join(tmpdir(), `${prefix}files-`));
   let database: TestDatabase | undefined;
-  let env: Record<string, string> = { SERVICE_DATA_DIR: dataDir, SERVICE_LOG_LEVEL: 'info' };
+  let env: Record<string, string> = { SERVICE_DATA_DIR: dataDir, SERVICE_LOG_LEVEL: 'info', ...serverEnv };
   if (hostEnv.DATABASE_URL) {
     database = await createTestDatabase();
     env = { ...env, DATABASE_URL: database.url!, ...generatedSecretsEnv() };

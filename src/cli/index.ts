@@ -9,6 +9,7 @@ import { AppError } from '../platform/http/errors.ts';
 import { ListenError } from '../platform/http/listen-error.ts';
 import { version } from '../platform/version.ts';
 import { CliError } from './cli-error.ts';
+import type { CiEventOptions } from './ci-event-command.ts';
 import type { ContextOptions } from './context-command.ts';
 import type { ImportOptions } from './import-command.ts';
 
@@ -109,6 +110,33 @@ program
   .action(async (options: ContextOptions) => {
     const { contextCommand } = await import('./context-command.ts');
     await contextCommand(options);
+  });
+
+program
+  .command('ci-event')
+  .description("Record a CI run's result in ctxhub (audit ci.success or ci.failure; chat may forward it)")
+  .requiredOption('--status <status>', 'success or failure')
+  .option('--message <text>', 'a short note, e.g. the failing step (secrets in it are masked)')
+  .option('--workspace <key>', 'workspace (default: SERVICE_WORKSPACE_KEY)')
+  .option('--project <key>', 'project (default: SERVICE_PROJECT_KEY; none: the workspace only)')
+  .option('--repository <owner/repo>', 'default: from the CI environment or the git remote origin')
+  .option('--branch <name>', 'default: from the CI environment or git')
+  .option('--sha <commit>', 'default: from the CI environment or git')
+  .option('--workflow <name>', 'default: from the CI environment')
+  .option('--job <name>', 'default: from the CI environment')
+  .option('--run-url <url>', 'default: the run of GitHub Actions or the job of GitLab CI')
+  .addHelpText(
+    'after',
+    '\nEnvironment:\n' +
+      '  SERVICE_URL            the ctxhub server, e.g. https://ctxhub.example.com\n' +
+      '  SERVICE_API_KEY        an API key of a workspace member (a project writer with a project)\n' +
+      '  SERVICE_WORKSPACE_KEY  the workspace, when --workspace is not given\n' +
+      '  SERVICE_PROJECT_KEY    optional: the project, when --project is not given\n\n' +
+      'Read from GitHub Actions (GITHUB_*) and GitLab CI (CI_*) when present, else from git.',
+  )
+  .action(async (options: CiEventOptions) => {
+    const { ciEventCommand } = await import('./ci-event-command.ts');
+    await ciEventCommand(options);
   });
 
 try {

@@ -81,3 +81,35 @@ export function clientEnv(source: Record<string, string | undefined> = process.e
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
+
+/** The variables of GitHub Actions and GitLab CI that describe a run (`ctxhub ci-event`). */
+const CI_VARIABLES = [
+  'GITHUB_ACTIONS',
+  'GITHUB_SERVER_URL',
+  'GITHUB_REPOSITORY',
+  'GITHUB_HEAD_REF',
+  'GITHUB_REF_NAME',
+  'GITHUB_SHA',
+  'GITHUB_WORKFLOW',
+  'GITHUB_JOB',
+  'GITHUB_RUN_ID',
+  'GITLAB_CI',
+  'CI_PROJECT_PATH',
+  'CI_MERGE_REQUEST_SOURCE_BRANCH_NAME',
+  'CI_COMMIT_REF_NAME',
+  'CI_COMMIT_SHA',
+  'CI_PIPELINE_NAME',
+  'CI_PIPELINE_ID',
+  'CI_JOB_NAME',
+  'CI_JOB_URL',
+  'CI_PIPELINE_URL',
+] as const;
+
+export type CiVariables = Partial<Record<(typeof CI_VARIABLES)[number], string>>;
+
+/** The CI run's own variables, as the CI set them (unset ones left out). */
+export function ciVariables(source: Record<string, string | undefined> = process.env): CiVariables {
+  return Object.fromEntries(
+    CI_VARIABLES.flatMap((name) => (source[name] === undefined ? [] : [[name, source[name]]])),
+  ) as CiVariables;
+}

@@ -37,6 +37,19 @@ export class OutboundError extends Error {
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 
 export function outboundGet(req: OutboundRequest): Promise<OutboundResponse> {
+  return outboundCall(req, 'GET');
+}
+
+/** A POST of a JSON body, with the same guards as outboundGet. */
+export function outboundPostJson(req: OutboundRequest, body: unknown): Promise<OutboundResponse> {
+  return outboundCall(req, 'POST', JSON.stringify(body));
+}
+
+function outboundCall(
+  req: OutboundRequest,
+  method: 'GET' | 'POST',
+  body?: string,
+): Promise<OutboundResponse> {
   const problem = outboundUrlProblem(req.url, req.allowPrivate);
   if (problem) return Promise.reject(new OutboundError('internal_address', `The URL ${problem}`));
   const url = new URL(req.url);
@@ -54,8 +67,14 @@ export function outboundGet(req: OutboundRequest): Promise<OutboundResponse> {
     const call = send(
       url,
       {
-        method: 'GET',
-        headers: { accept: 'application/json', ...req.headers },
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+          ...req.headers,
+        },
         lookup: guardedLookup(req.allowPrivate),
       },
       (res) => {
@@ -93,7 +112,7 @@ export function outboundGet(req: OutboundRequest): Promise<OutboundResponse> {
         new OutboundError('network', `Network error: ${(err as NodeJS.ErrnoException).code ?? err.message}`),
       );
     });
-    call.end();
+    call.end(body);
   });
 }
 

@@ -20,6 +20,9 @@ import type { WorkspaceRole } from '../modules/workspaces/table.ts';
 import type { ProjectRole } from '../modules/projects/table.ts';
 import type { SettingsInput } from '../modules/workspaces/settings.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { JOB_HANDLERS } from '../job-handlers.ts';
+import { JOBS_CHANNEL } from '../platform/jobs/enqueue-job.ts';
+import { startJobRunner, type JobRunner } from '../platform/jobs/job-runner.ts';
 
 export interface TestUser {
   id: string;
@@ -58,12 +61,15 @@ export class Harness {
     readonly config: Config,
     readonly clock: TestClock,
     readonly admin: TestUser,
+    /** The background job runner, when started (`jobs: true`): tests wait for it with `idle()`. */
+    readonly jobs: JobRunner | null,
   ) {}
 
   static async start(
     overrides: Partial<Config> = {},
-    appOptions: { adminUiDir?: string } = {},
+    options: { adminUiDir?: string; jobs?: boolean } = {},
   ): Promise<Harness> {
+    const { jobs: withJobs = false, ...appOptions } = options;
     const database = await createTestDatabase();
     const clock = new TestClock();
     const config = testConfig({
@@ -104,10 +110,19 @@ export class Harness {
       ...appOptions,
     });
     await app.ready();
-    return new Harness(app, database, config, clock, admin);
+    const jobs = withJobs
+      ? startJobRunner({
+          ctx: { ...base, actor: { kind: 'system', name: 'jobs' } },
+          handlers: JOB_HANDLERS,
+          log: { info() {}, warn() {}, error() {} },
+          listen: (notify) => database.listen(JOBS_CHANNEL, notify),
+        })
+      : null;
+    return new Harness(app, database, config, clock, admin, jobs);
   }
 
   async close(): Promise<void> {
+    await this.jobs?.stop();
     await this.app.close();
     await this.database.close();
     rmSync(this.config.importDir, { recursive: true, force: true });
@@ -219,11 +234,11 @@ export const enc = (key: string) => encodeURIComponent(key);
  */
 export function useHarness(
   overrides: Partial<Config> = {},
-  appOptions: { adminUiDir?: string } = {},
+  options: { adminUiDir?: string; jobs?: boolean } = {},
 ): Harness {
   let current: Harness | undefined;
   beforeAll(async () => {
-    current = await Harness.start(overrides, appOptions);
+    current = await Harness.start(overrides, options);
   });
   afterAll(async () => {
     await current?.close();

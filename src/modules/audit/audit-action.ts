@@ -33,10 +33,14 @@ export type AuditAction =
   | 'raw.search'
   | 'raw.view'
   | 'integration.updated'
+  | 'integration.delivery_retried'
+  | 'integration.outbound_policy_updated'
   | 'tracker.search'
   | 'tracker.read'
   | 'wiki.search'
-  | 'wiki.read';
+  | 'wiki.read'
+  | 'ci.success'
+  | 'ci.failure';
 
 /** Whose membership an access change touches. */
 export type AccessScope = 'workspace_member' | 'project_member';

@@ -7,6 +7,7 @@ import type { AuditAction } from './audit-action.ts';
 import { entryHash, type HashedEntry } from './chain-hash.ts';
 import { auditChainHeads, auditLog, type AuditRow } from './table.ts';
 import { missing } from '../../platform/missing.ts';
+import { forwardAuditEntries } from '../notifications/index.ts';
 
 export const SERVER_CHAIN = 'server';
 
@@ -100,5 +101,6 @@ export async function appendAudits(ctx: Ctx, inputs: AuditInput[]): Promise<Audi
   for (const [chain, head] of heads) {
     await ctx.db.update(auditChainHeads).set(head).where(eq(auditChainHeads.chain, chain));
   }
+  await forwardAuditEntries(ctx, rows);
   return rows;
 }

@@ -1,11 +1,9 @@
 import { and, desc, eq, like, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { likePrefix } from '../../platform/db/like-prefix.ts';
 import { seqCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { requireAuditScope, type AuditScope } from './audit-scope.ts';
 import { auditLog, type AuditRow } from './table.ts';
-
-/** Escapes LIKE wildcards so a prefix matches literally. */
-const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Newest first, in chain order (`seq`), which is commit order within a chain. */
 export async function listAuditLogs({

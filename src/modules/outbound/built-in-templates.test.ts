@@ -3,17 +3,18 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTION_CATALOGUE,
   ACTION_KEYS,
-  BUILT_IN,
   COMMON_VARIABLES,
-  builtInTemplate,
-  renderTemplate,
-  templateProblem,
   type ActionKey,
-  type BuiltInLocale,
-  type BuiltInTemplates,
   type CatalogueAction,
   type CatalogueVariable,
-} from './index.ts';
+} from './action-catalogue.ts';
+import {
+  BUILT_IN,
+  builtInTemplate,
+  type BuiltInLocale,
+  type BuiltInTemplates,
+} from './built-in/built-in-templates.ts';
+import { renderTemplate, templateProblem } from './liquid-template.ts';
 import { MAX_RENDERED_CHARS, MAX_TEMPLATE_CHARS } from './liquid-template.ts';
 
 const examples = (variables: Record<string, CatalogueVariable>, keep = (_v: CatalogueVariable) => true) =>
@@ -176,6 +177,7 @@ const COUNTS: Record<BuiltInLocale, { results: [string, string, string]; session
   en: { results: ['no matches', '1 match', '2 matches'], sessions: ['1 session', '2 sessions'] },
   es: { results: ['sin resultados', '1 resultado', '2 resultados'], sessions: ['1 sesión', '2 sesiones'] },
   fr: { results: ['aucun résultat', '1 résultat', '2 résultats'], sessions: ['1 session', '2 sessions'] },
+  de: { results: ['keine Treffer', '1 Treffer', '2 Treffer'], sessions: ['1 Sitzung', '2 Sitzungen'] },
 };
 
 describe.each(locales)('the %s templates', (locale, templates) => {

@@ -41,3 +41,4 @@ export type { ProjectMapping } from './table.ts';
 export { normalizedExternalId, normalizedSlug } from './mapping-external-id.ts';
 export type { MappingKind } from './mapping-external-id.ts';
 export { parseRemote, remoteIdentity, remoteProjectKey } from './repo-remote.ts';
+export { updateWorkspaceSettings } from './update-workspace-settings.ts';

@@ -1,32 +1,11 @@
 import { z } from 'zod';
+import { localeCode } from '../../platform/http/fields.ts';
 import { projectKey } from '../projects/index.ts';
 import { normalizedExternalId } from './mapping-external-id.ts';
 import type { ProjectMapping } from './table.ts';
 
 /** The workspace settings (docs/api.md#workspace-settings), validated. */
 export const RESOLUTION_SOURCES = ['codehost_remote', 'repo_root_slug', 'manual'] as const;
-
-function canonicalLocale(value: string): string | undefined {
-  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(value)) return undefined;
-  try {
-    const [canonical] = Intl.getCanonicalLocales(value);
-    return canonical;
-  } catch {
-    return undefined;
-  }
-}
-
-const localeCode = z
-  .string()
-  .max(35)
-  .transform((v, ctx) => {
-    const canonical = canonicalLocale(v);
-    if (!canonical) {
-      ctx.addIssue({ code: 'custom', message: 'must be a locale code such as "en" or "pt-BR"' });
-      return z.NEVER;
-    }
-    return canonical;
-  });
 
 const unique = <T>(items: T[]) => new Set(items).size === items.length;
 

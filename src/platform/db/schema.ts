@@ -10,3 +10,5 @@ export * from '../../modules/imports/table.ts';
 export * from '../../modules/integrations/config/table.ts';
 export * from '../../modules/sessions/table.ts';
 export * from '../jobs/table.ts';
+export * from '../../modules/notifications/table.ts';
+export * from '../../modules/outbound/table.ts';

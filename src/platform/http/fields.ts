@@ -39,3 +39,26 @@ export const nullableTimestamp = z.string().nullable().describe('ISO 8601 timest
 
 export const iso = (d: Date) => d.toISOString();
 export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+function canonicalLocale(value: string): string | undefined {
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(value)) return undefined;
+  try {
+    const [canonical] = Intl.getCanonicalLocales(value);
+    return canonical;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A locale code (`en`, `pt-BR`), given back in its canonical form. */
+export const localeCode = z
+  .string()
+  .max(35)
+  .transform((v, ctx) => {
+    const canonical = canonicalLocale(v);
+    if (!canonical) {
+      ctx.addIssue({ code: 'custom', message: 'must be a locale code such as "en" or "pt-BR"' });
+      return z.NEVER;
+    }
+    return canonical;
+  });

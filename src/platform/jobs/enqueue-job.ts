@@ -7,6 +7,8 @@ import { jobs, type JobRow } from './table.ts';
 export const JOBS_CHANNEL = 'ctxhub_jobs';
 
 export interface JobInput {
+  /** Given when the caller must know it before the insert (e.g. to point a row of its own at it). */
+  id?: string;
   kind: string;
   payload: Record<string, unknown>;
   workspaceId?: string | null;
@@ -27,7 +29,7 @@ export async function enqueueJobs(ctx: Ctx, inputs: JobInput[]): Promise<JobRow[
     .insert(jobs)
     .values(
       inputs.map((input) => ({
-        id: newId('job'),
+        id: input.id ?? newId('job'),
         kind: input.kind,
         workspaceId: input.workspaceId ?? null,
         payload: input.payload,

@@ -5,6 +5,7 @@ import type { WorkspaceAccess } from '../../workspaces/index.ts';
 import {
   effectiveFor,
   isConfigured,
+  type EffectiveIntegration,
   providersNeeded,
   type ConfiguredIntegration,
 } from './effective-integration.ts';
@@ -16,6 +17,19 @@ const ENV_PREFIX: Record<Provider, string> = {
   chat: 'SERVICE_AUDIT_CHAT_',
   audit_reasoner: 'SERVICE_AUDIT_REASONER_',
 };
+
+/**
+ * What applies to `provider` in a workspace, for the server's own use (no caller's access is
+ * checked): chat forwarding reads it when an audit entry is written and when it is delivered.
+ */
+export async function integrationIn<P extends Provider>(
+  ctx: Ctx,
+  workspaceId: string,
+  provider: P,
+): Promise<EffectiveIntegration<P>> {
+  const saved = await savedIntegrations(ctx, workspaceId, providersNeeded(provider));
+  return effectiveFor(ctx.config.integrations, provider, saved);
+}
 
 /**
  * The configuration of `provider` that applies in a workspace (the caller's access checked), or

@@ -14,7 +14,8 @@ import {
  */
 const secretText = z.string().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters');
 const name = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
-const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
 const severity = z.enum(SEVERITIES, { message: `must be one of ${SEVERITIES.join(', ')}` });
 
 const siteConfig = z.strictObject({

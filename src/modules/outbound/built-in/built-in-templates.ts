@@ -1,5 +1,6 @@
 import { isActionKey, type ActionKey } from '../action-catalogue.ts';
 import { en } from './en.ts';
+import { de } from './de.ts';
 import { fr } from './fr.ts';
 import { es } from './es.ts';
 
@@ -13,7 +14,7 @@ export interface BuiltInTemplates {
 }
 
 /** The built-in templates of each locale ctxhub ships, by locale code. */
-export const BUILT_IN = { en, es, fr } satisfies Record<string, BuiltInTemplates>;
+export const BUILT_IN = { en, es, fr, de } satisfies Record<string, BuiltInTemplates>;
 
 export type BuiltInLocale = keyof typeof BUILT_IN;
 

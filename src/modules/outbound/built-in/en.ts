@@ -97,6 +97,10 @@ export const en: BuiltInTemplates = {
     'import.deleted': `{{ actor }} deleted ${FILE}${WHERE}{% if raw_messages != blank %}, removing ${n('raw_messages', 'raw message', 'raw messages')}{% endif %}.`,
     'raw.search': `{{ actor }} searched the raw sessions{% if q != blank %} for “{{ q }}”{% endif %}${WHERE}{% if count != blank %}: ${MATCHES}{% endif %}.`,
     'raw.view': `{{ actor }} opened {% if message_id != blank %}raw message {{ message_id }}{% else %}a raw message{% endif %}${WHERE}.`,
+    'integration.delivery_retried': `{{ actor }} sent a failed notification again{% if notified_action != blank %} (about {{ notified_action }}){% endif %}${IN_WORKSPACE}${REASON}.`,
+    'integration.outbound_policy_updated':
+      '{{ actor }} changed the message settings for {% if integration_type != blank %}{{ integration_type }}{% else %}an integration{% endif %}' +
+      `{% if changed_templates != blank %}: templates {{ changed_templates | join: ', ' }}{% endif %}${IN_WORKSPACE}${REASON}.`,
     'integration.updated':
       "{{ actor }} {% if changed_fields contains 'enabled' %}{% if enabled == true %}turned on{% else %}turned off{% endif %}{% else %}updated{% endif %} " +
       "{% if provider == 'tracker' %}the issue tracker integration{% elsif provider == 'wiki' %}the wiki integration{% elsif provider != blank %}the {{ provider }} integration{% else %}an integration{% endif %}" +

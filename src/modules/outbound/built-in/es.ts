@@ -110,6 +110,10 @@ export const es: BuiltInTemplates = {
     'import.deleted': `{{ actor }} eliminó {% if file_name != blank %}la importación {{ file_name }}{% else %}una importación{% endif %}${OF_WHERE}{% if raw_messages != blank %} junto con ${n('raw_messages', 'mensaje en bruto', 'mensajes en bruto')}{% endif %}.`,
     'raw.search': `{{ actor }} buscó${QUERY} en las sesiones en bruto${OF_WHERE}${FOUND}`,
     'raw.view': `{{ actor }} abrió {% if message_id != blank %}el mensaje en bruto {{ message_id }}{% else %}un mensaje en bruto{% endif %}${OF_WHERE}.`,
+    'integration.delivery_retried': `{{ actor }} volvió a enviar una notificación fallida{% if notified_action != blank %} (sobre {{ notified_action }}){% endif %}${IN_WORKSPACE}${REASON}.`,
+    'integration.outbound_policy_updated':
+      '{{ actor }} cambió la configuración de los mensajes de {% if integration_type != blank %}{{ integration_type }}{% else %}una integración{% endif %}' +
+      `{% if changed_templates != blank %}: plantillas {{ changed_templates | join: ', ' }}{% endif %}${IN_WORKSPACE}${REASON}.`,
     'integration.updated':
       "{{ actor }} {% if changed_fields contains 'enabled' %}{% if enabled == true %}activó{% else %}desactivó{% endif %}{% else %}actualizó{% endif %} " +
       `{% if provider == 'tracker' %}la integración con ${TRACKER}{% elsif provider == 'wiki' %}la integración con la wiki{% elsif provider != blank %}la integración {{ provider }}{% else %}una integración{% endif %}` +

@@ -111,6 +111,10 @@ export const fr: BuiltInTemplates = {
     'import.deleted': `{{ actor }} a supprimé {% if file_name != blank %}l’import {{ file_name }}{% else %}un import{% endif %}${OF_WHERE}{% if raw_messages != blank %}, ainsi que ${n('raw_messages', 'message brut', 'messages bruts')}{% endif %}.`,
     'raw.search': `{{ actor }} a recherché${QUERY} dans les sessions brutes${OF_WHERE}${FOUND}`,
     'raw.view': `{{ actor }} a consulté {% if message_id != blank %}le message brut {{ message_id }}{% else %}un message brut{% endif %}${OF_WHERE}.`,
+    'integration.delivery_retried': `{{ actor }} a renvoyé une notification en échec{% if notified_action != blank %} (concernant {{ notified_action }}){% endif %}${IN_WORKSPACE}${REASON}.`,
+    'integration.outbound_policy_updated':
+      '{{ actor }} a modifié les réglages des messages {% if integration_type != blank %}{{ integration_type }}{% else %}d’une intégration{% endif %}' +
+      `{% if changed_templates != blank %} (modèles\u00a0: {{ changed_templates | join: ', ' }}){% endif %}${IN_WORKSPACE}${REASON}.`,
     'integration.updated':
       "{{ actor }} a {% if changed_fields contains 'enabled' %}{% if enabled == true %}activé{% else %}désactivé{% endif %}{% else %}modifié{% endif %} " +
       "{% if provider == 'tracker' %}l’intégration du gestionnaire de tickets{% elsif provider == 'wiki' %}l’intégration du wiki{% elsif provider != blank %}l’intégration {{ provider }}{% else %}une intégration{% endif %}" +

@@ -36,6 +36,47 @@ export const READ_ACTIONS = {
       reason: { description: 'The reason the actor gave', example: 'New Jira site', optional: true },
     },
   },
+  'integration.delivery_retried': {
+    description: 'A workspace admin sent a failed notification again.',
+    variables: {
+      integration: { description: 'Where the notification goes: chat', example: 'chat' },
+      notified_action: {
+        description: 'The action of the audit entry the notification is about',
+        example: 'ci.failure',
+      },
+      audit_id: {
+        description: 'The audit entry the notification is about',
+        example: 'aud_01JQ8ZR8R2T5W8N3K6M9X1B4CN',
+      },
+      reason: { description: 'The reason the actor gave', example: 'webhook fixed', optional: true },
+    },
+  },
+  'integration.outbound_policy_updated': {
+    description: "A workspace admin changed the locales or templates of one integration type's messages.",
+    variables: {
+      integration_type: { description: 'chat, tracker, wiki, notes, webhook or email', example: 'chat' },
+      changed_fields: {
+        description: 'Which of locale_default, supported_locales, template_overrides changed (a list)',
+        example: ['template_overrides'],
+      },
+      changed_templates: {
+        description: 'The templates added, changed or removed, as action/locale (a list)',
+        example: ['raw.search/es'],
+        optional: true,
+      },
+      locale_default: {
+        description: "The policy's own default locale, if any",
+        example: 'es',
+        optional: true,
+      },
+      supported_locales: {
+        description: "The policy's own supported locales, if any (a list)",
+        example: ['en', 'es'],
+        optional: true,
+      },
+      reason: { description: 'The reason the actor gave', example: 'house style', optional: true },
+    },
+  },
   'tracker.search': {
     description: 'The issue tracker was searched through its integration (failed calls included).',
     variables: { q: Q, limit: LIMIT, count: COUNT },
