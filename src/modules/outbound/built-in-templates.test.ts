@@ -51,20 +51,47 @@ const SCENARIOS: Record<string, (key: ActionKey) => Record<string, unknown>> = {
   'nothing but the action and the actor': (key) => ({ action: key, actor: 'ctxhub' }),
 };
 
-/** What would show in a chat message as a rendering fault. */
-function faults(text: string): string[] {
-  const checks: [string, RegExp][] = [
-    ['empty', /^\s*$/],
-    ['Liquid left over', /\{\{|\{%|%\}|\}\}/],
-    ['a missing value printed', /undefined|\bnull\b|\[object Object\]|NaN/],
-    ['a doubled space', / {2}/],
-    ['a space before punctuation', / [.,;:!?)]/],
-    ['a space after an opening bracket', /\( /],
-    ['empty brackets or quotes', /\(\s*\)|“\s*”|«\s*»|„\s*“/],
-    ['dangling punctuation', /[,;:]\s*[.,;:)]|\.\.|,$|:$|;$/],
-    ['whitespace at an end', /^\s|\s$/],
-    ['a line break', /\n/],
-  ];
+/** What would show in a chat message as a rendering fault, in any script. */
+const COMMON_FAULTS: [string, RegExp][] = [
+  ['empty', /^\s*$/],
+  ['Liquid left over', /\{\{|\{%|%\}|\}\}/],
+  ['a missing value printed', /undefined|\bnull\b|\[object Object\]|NaN/],
+  ['a doubled space', / {2}/],
+  ['a space before punctuation', / [.,;:!?)]/],
+  ['a space after an opening bracket', /\( /],
+  ['empty brackets or quotes', /\(\s*\)|“\s*”|«\s*»|„\s*“/],
+  ['dangling punctuation', /[,;:]\s*[.,;:)]|\.\.|,$|:$|;$/],
+  ['whitespace at an end', /^\s|\s$/],
+  ['a line break', /\n/],
+];
+
+const HAN_KANA = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}ー';
+const FULL_WIDTH = '、。，：；！？（）「」『』“”';
+const cjk = (pattern: string) => new RegExp(pattern, 'u');
+
+/**
+ * Japanese and Chinese: words are not spaced and punctuation is full-width; a half-width space
+ * only sets off a Latin value (an id, a name, a number) from the text around it.
+ */
+const CJK_FAULTS: [string, RegExp][] = [
+  ['a space between two CJK characters', cjk(`[${HAN_KANA}] [${HAN_KANA}]`)],
+  ['a space next to full-width punctuation', cjk(`[${FULL_WIDTH}] | [${FULL_WIDTH}]`)],
+  ['Latin text run into CJK text', cjk(`[A-Za-z][${HAN_KANA}]|[${HAN_KANA}][A-Za-z]`)],
+  ['half-width punctuation in CJK text', cjk(`[${HAN_KANA}][,.:;!?()]|\\([${HAN_KANA}]`)],
+  ['empty full-width brackets or quotes', /（\s*）|「\s*」|『\s*』/],
+  [
+    'dangling full-width punctuation',
+    /[、，：；]\s*[。、，：；）」]|[（「“][、，：；。]|。。|^[、。，：；）]|[、，：；]$/,
+  ],
+];
+
+/** Faults of one language's own (on top of the common ones). */
+const LANGUAGE_FAULTS: Partial<Record<BuiltInLocale, [string, RegExp][]>> = {
+  ja: [...CJK_FAULTS, ['a particle with nothing before it', /(^|[（「、。：])[がをにではへとのも]/u]],
+};
+
+function faults(text: string, locale: BuiltInLocale = 'en'): string[] {
+  const checks = [...COMMON_FAULTS, ...(LANGUAGE_FAULTS[locale] ?? [])];
   return checks.filter(([, re]) => re.test(text)).map(([what]) => what);
 }
 
@@ -116,9 +143,27 @@ describe('the rendering check', () => {
       expect(faults(bad), bad).not.toEqual([]);
     expect(faults('Ana Souza a recherché « q » dans le wiki\u00a0: 3 résultats.')).toEqual([]);
   });
+
+  it('spots what a missing variable leaves behind in CJK text', () => {
+    const bad: [BuiltInLocale, string][] = [
+      ['ja', 'Ana Souza さんがワークスペース の設定を変更しました。'],
+      ['ja', 'Ana Souza さんがワークスペースacme の設定を変更しました。'],
+      ['ja', 'Ana Souza さんが生セッションを「」で検索しました。'],
+      ['ja', 'Ana Souza さんが設定を変更しました（理由： ）。'],
+      ['ja', 'Ana Souza さんが設定を変更しました.'],
+      ['ja', 'Ana Souza さんが、を削除しました。'],
+      ['ja', 'をマスクしました。'],
+    ];
+    for (const [locale, text] of bad) expect(faults(text, locale), `${locale}: ${text}`).not.toEqual([]);
+    for (const [locale, text] of [
+      ['ja', 'Ana Souza さんがワークスペース acme の設定（a、b）を変更しました（理由：house style）。'],
+      ['ja', 'ctxhub がユーザー usr_1 をワークスペース acme に ADMIN ロールで追加しました。'],
+    ] as [BuiltInLocale, string][])
+      expect(faults(text, locale), `${locale}: ${text}`).toEqual([]);
+  });
 });
 
-describe.each(locales)('built-in templates (%s)', (_locale, templates) => {
+describe.each(locales)('built-in templates (%s)', (locale, templates) => {
   it('has a template for every action, and none for other keys', () => {
     expect(Object.keys(templates.actions).sort()).toEqual([...ACTION_KEYS].sort());
   });
@@ -136,7 +181,7 @@ describe.each(locales)('built-in templates (%s)', (_locale, templates) => {
     for (const [scenario, variables] of Object.entries(SCENARIOS)) {
       const text = await renderTemplate(templates.actions[key], variables(key));
       expect(text.length, 'a chat line, never clipped').toBeLessThan(Math.min(MAX_RENDERED_CHARS, 400));
-      expect({ scenario, text, faults: faults(text) }).toEqual({ scenario, text, faults: [] });
+      expect({ scenario, text, faults: faults(text, locale) }).toEqual({ scenario, text, faults: [] });
     }
   });
 
@@ -153,7 +198,7 @@ describe.each(locales)('built-in templates (%s)', (_locale, templates) => {
       ]) {
         const text = await renderTemplate(builtInTemplate(templates, action), variables);
         expect(text).toContain(action);
-        expect(faults(text)).toEqual([]);
+        expect(faults(text, locale)).toEqual([]);
       }
     }
     expect(builtInTemplate(templates, 'raw.search')).toBe(templates.actions['raw.search']);
@@ -178,6 +223,11 @@ const COUNTS: Record<BuiltInLocale, { results: [string, string, string]; session
   es: { results: ['sin resultados', '1 resultado', '2 resultados'], sessions: ['1 sesión', '2 sesiones'] },
   fr: { results: ['aucun résultat', '1 résultat', '2 résultats'], sessions: ['1 session', '2 sessions'] },
   de: { results: ['keine Treffer', '1 Treffer', '2 Treffer'], sessions: ['1 Sitzung', '2 Sitzungen'] },
+  // No plural forms: the count takes a counter word (件).
+  ja: {
+    results: ['該当はありませんでした', '1 件見つかりました', '2 件見つかりました'],
+    sessions: ['セッション 1 件', 'セッション 2 件'],
+  },
 };
 
 describe.each(locales)('the %s templates', (locale, templates) => {
@@ -216,5 +266,48 @@ describe('the English templates', () => {
     expect(await renderTemplate(BUILT_IN.en.generic, { ...common, action: 'git.push' })).toBe(
       'Action git.push by Ana Souza in project github:acme/api.',
     );
+  });
+});
+
+describe('the CJK templates', () => {
+  const say = (locale: BuiltInLocale, key: ActionKey, variables: Record<string, unknown> = {}) =>
+    renderTemplate(BUILT_IN[locale].actions[key], { ...common, action: key, ...variables });
+  const roleChange = {
+    project_key: '',
+    source: 'codehost',
+    target_user_id: 'usr_1',
+    old_role: 'MEMBER',
+    new_role: 'ADMIN',
+  };
+  /** The server acting: no e-mail, so no honorific (さん). */
+  const firstAdmin = {
+    actor: 'ctxhub',
+    actor_email: '',
+    workspace_key: '',
+    project_key: '',
+    reason: 'first_start',
+    is_admin: true,
+    email: 'lena@example.com',
+  };
+
+  it.each([
+    [
+      'ja',
+      [
+        'Ana Souza さんがプロジェクト github:acme/api の生セッションを「retry backoff」で検索し、1 件見つかりました。',
+        'Ana Souza さんがコードホスティングサービスとの同期によりワークスペース acme でのユーザー usr_1 のロールを MEMBER から ADMIN に変更しました。',
+        'ctxhub が初回起動時に lena@example.com のサーバー管理者アカウントを作成しました。',
+        'Ana Souza さんがプロジェクト github:acme/api のインポート imp_1 を解析しました。',
+        'Ana Souza さんがプロジェクト github:acme/api でアクション git.push を実行しました。',
+      ],
+    ],
+  ] as [BuiltInLocale, string[]][])('read as expected in %s', async (locale, expected) => {
+    expect([
+      await say(locale, 'raw.search', { q: 'retry backoff', count: 1 }),
+      await say(locale, 'access.workspace_member.role_changed', roleChange),
+      await say(locale, 'user.created', firstAdmin),
+      await say(locale, 'import.parsed', { import_id: 'imp_1' }),
+      await renderTemplate(BUILT_IN[locale].generic, { ...common, action: 'git.push' }),
+    ]).toEqual(expected);
   });
 });
