@@ -88,6 +88,14 @@ const CJK_FAULTS: [string, RegExp][] = [
 /** Faults of one language's own (on top of the common ones). */
 const LANGUAGE_FAULTS: Partial<Record<BuiltInLocale, [string, RegExp][]>> = {
   ja: [...CJK_FAULTS, ['a particle with nothing before it', /(^|[（「、。：])[がをにではへとのも]/u]],
+  ko: [
+    // A particle is written onto the word before it: standing alone, it lost that word.
+    [
+      'a particle standing alone',
+      /(^|\s)(?:을|를|이|가|은|는|의|에|에서|에게|으로|로|와|과|도)(?=[\s.,:;)]|$)/u,
+    ],
+    ['full-width punctuation in Korean text', /[、。，：；！？（）「」]/],
+  ],
 };
 
 function faults(text: string, locale: BuiltInLocale = 'en'): string[] {
@@ -153,11 +161,16 @@ describe('the rendering check', () => {
       ['ja', 'Ana Souza さんが設定を変更しました.'],
       ['ja', 'Ana Souza さんが、を削除しました。'],
       ['ja', 'をマスクしました。'],
+      ['ko', 'Ana Souza 님이  워크스페이스의 설정을 변경했습니다.'],
+      ['ko', 'Ana Souza 님이 워크스페이스 의 설정을 변경했습니다.'],
+      ['ko', 'Ana Souza 님이 를 삭제했습니다.'],
+      ['ko', 'Ana Souza 님이 설정을 변경했습니다。'],
     ];
     for (const [locale, text] of bad) expect(faults(text, locale), `${locale}: ${text}`).not.toEqual([]);
     for (const [locale, text] of [
       ['ja', 'Ana Souza さんがワークスペース acme の設定（a、b）を変更しました（理由：house style）。'],
       ['ja', 'ctxhub がユーザー usr_1 をワークスペース acme に ADMIN ロールで追加しました。'],
+      ['ko', 'Ana Souza 님이 acme 워크스페이스의 a, b 설정을 변경했습니다(사유: house style).'],
     ] as [BuiltInLocale, string][])
       expect(faults(text, locale), `${locale}: ${text}`).toEqual([]);
   });
@@ -223,10 +236,14 @@ const COUNTS: Record<BuiltInLocale, { results: [string, string, string]; session
   es: { results: ['sin resultados', '1 resultado', '2 resultados'], sessions: ['1 sesión', '2 sesiones'] },
   fr: { results: ['aucun résultat', '1 résultat', '2 résultats'], sessions: ['1 session', '2 sessions'] },
   de: { results: ['keine Treffer', '1 Treffer', '2 Treffer'], sessions: ['1 Sitzung', '2 Sitzungen'] },
-  // No plural forms: the count takes a counter word (件).
+  // No plural forms: the count takes a counter word (件, 건/개).
   ja: {
     results: ['該当はありませんでした', '1 件見つかりました', '2 件見つかりました'],
     sessions: ['セッション 1 件', 'セッション 2 件'],
+  },
+  ko: {
+    results: ['결과가 없었습니다', '1건을 찾았습니다', '2건을 찾았습니다'],
+    sessions: ['세션 1개', '세션 2개'],
   },
 };
 
@@ -279,7 +296,7 @@ describe('the CJK templates', () => {
     old_role: 'MEMBER',
     new_role: 'ADMIN',
   };
-  /** The server acting: no e-mail, so no honorific (さん). */
+  /** The server acting: no e-mail, so no honorific (さん, 님). */
   const firstAdmin = {
     actor: 'ctxhub',
     actor_email: '',
@@ -299,6 +316,16 @@ describe('the CJK templates', () => {
         'ctxhub が初回起動時に lena@example.com のサーバー管理者アカウントを作成しました。',
         'Ana Souza さんがプロジェクト github:acme/api のインポート imp_1 を解析しました。',
         'Ana Souza さんがプロジェクト github:acme/api でアクション git.push を実行しました。',
+      ],
+    ],
+    [
+      'ko',
+      [
+        'Ana Souza 님이 github:acme/api 프로젝트의 원본 세션을 “retry backoff” 키워드로 검색하여 1건을 찾았습니다.',
+        'Ana Souza 님이 코드 호스팅 서비스 동기화를 통해 acme 워크스페이스의 usr_1 사용자를 MEMBER에서 ADMIN 역할로 변경했습니다.',
+        'ctxhub에서 최초 실행 시 lena@example.com의 서버 관리자 계정을 생성했습니다.',
+        'Ana Souza 님이 github:acme/api 프로젝트의 imp_1 가져오기 작업을 분석했습니다.',
+        'Ana Souza 님이 github:acme/api 프로젝트에서 git.push 작업을 실행했습니다.',
       ],
     ],
   ] as [BuiltInLocale, string[]][])('read as expected in %s', async (locale, expected) => {

@@ -4,6 +4,7 @@ import { de } from './de.ts';
 import { fr } from './fr.ts';
 import { es } from './es.ts';
 import { ja } from './ja.ts';
+import { ko } from './ko.ts';
 
 /**
  * A locale's built-in notification texts, as Liquid templates: one per catalogued action, and a
@@ -15,7 +16,7 @@ export interface BuiltInTemplates {
 }
 
 /** The built-in templates of each locale ctxhub ships, by locale code. */
-export const BUILT_IN = { en, es, fr, de, ja } satisfies Record<string, BuiltInTemplates>;
+export const BUILT_IN = { en, es, fr, de, ja, ko } satisfies Record<string, BuiltInTemplates>;
 
 export type BuiltInLocale = keyof typeof BUILT_IN;
 
