@@ -88,6 +88,7 @@ const CJK_FAULTS: [string, RegExp][] = [
 /** Faults of one language's own (on top of the common ones). */
 const LANGUAGE_FAULTS: Partial<Record<BuiltInLocale, [string, RegExp][]>> = {
   ja: [...CJK_FAULTS, ['a particle with nothing before it', /(^|[（「、。：])[がをにではへとのも]/u]],
+  zh: CJK_FAULTS,
   ko: [
     // A particle is written onto the word before it: standing alone, it lost that word.
     [
@@ -165,12 +166,19 @@ describe('the rendering check', () => {
       ['ko', 'Ana Souza 님이 워크스페이스 의 설정을 변경했습니다.'],
       ['ko', 'Ana Souza 님이 를 삭제했습니다.'],
       ['ko', 'Ana Souza 님이 설정을 변경했습니다。'],
+      ['zh', 'Ana Souza 更改了工作区 的设置。'],
+      ['zh', 'Ana Souza 更改了工作区acme 的设置。'],
+      ['zh', 'Ana Souza 更改了工作区 acme 的设置： 。'],
+      ['zh', 'Ana Souza 更改了工作区 acme 的设置：。'],
+      ['zh', 'Ana Souza 在原始会话中搜索了“”，找到 3 条结果。'],
+      ['zh', 'Ana Souza 保存了一条记忆（）。'],
     ];
     for (const [locale, text] of bad) expect(faults(text, locale), `${locale}: ${text}`).not.toEqual([]);
     for (const [locale, text] of [
       ['ja', 'Ana Souza さんがワークスペース acme の設定（a、b）を変更しました（理由：house style）。'],
       ['ja', 'ctxhub がユーザー usr_1 をワークスペース acme に ADMIN ロールで追加しました。'],
       ['ko', 'Ana Souza 님이 acme 워크스페이스의 a, b 설정을 변경했습니다(사유: house style).'],
+      ['zh', 'Ana Souza 更改了工作区 acme 的设置：a、b（原因：house style）。'],
     ] as [BuiltInLocale, string][])
       expect(faults(text, locale), `${locale}: ${text}`).toEqual([]);
   });
@@ -236,7 +244,7 @@ const COUNTS: Record<BuiltInLocale, { results: [string, string, string]; session
   es: { results: ['sin resultados', '1 resultado', '2 resultados'], sessions: ['1 sesión', '2 sesiones'] },
   fr: { results: ['aucun résultat', '1 résultat', '2 résultats'], sessions: ['1 session', '2 sessions'] },
   de: { results: ['keine Treffer', '1 Treffer', '2 Treffer'], sessions: ['1 Sitzung', '2 Sitzungen'] },
-  // No plural forms: the count takes a counter word (件, 건/개).
+  // No plural forms: the count takes a counter word (件, 건/개, 条/个).
   ja: {
     results: ['該当はありませんでした', '1 件見つかりました', '2 件見つかりました'],
     sessions: ['セッション 1 件', 'セッション 2 件'],
@@ -245,6 +253,7 @@ const COUNTS: Record<BuiltInLocale, { results: [string, string, string]; session
     results: ['결과가 없었습니다', '1건을 찾았습니다', '2건을 찾았습니다'],
     sessions: ['세션 1개', '세션 2개'],
   },
+  zh: { results: ['未找到结果', '找到 1 条结果', '找到 2 条结果'], sessions: ['1 个会话', '2 个会话'] },
 };
 
 describe.each(locales)('the %s templates', (locale, templates) => {
@@ -326,6 +335,16 @@ describe('the CJK templates', () => {
         'ctxhub에서 최초 실행 시 lena@example.com의 서버 관리자 계정을 생성했습니다.',
         'Ana Souza 님이 github:acme/api 프로젝트의 imp_1 가져오기 작업을 분석했습니다.',
         'Ana Souza 님이 github:acme/api 프로젝트에서 git.push 작업을 실행했습니다.',
+      ],
+    ],
+    [
+      'zh',
+      [
+        'Ana Souza 在项目 github:acme/api 的原始会话中搜索了“retry backoff”，找到 1 条结果。',
+        'Ana Souza 通过代码托管平台同步将用户 usr_1 在工作区 acme 中的角色从 MEMBER 更改为 ADMIN。',
+        'ctxhub 在首次启动时为 lena@example.com 创建了服务器管理员账号。',
+        'Ana Souza 解析了项目 github:acme/api 的导入任务 imp_1。',
+        'Ana Souza 在项目 github:acme/api 中执行了操作 git.push。',
       ],
     ],
   ] as [BuiltInLocale, string[]][])('read as expected in %s', async (locale, expected) => {

@@ -5,6 +5,7 @@ import { fr } from './fr.ts';
 import { es } from './es.ts';
 import { ja } from './ja.ts';
 import { ko } from './ko.ts';
+import { zh } from './zh.ts';
 
 /**
  * A locale's built-in notification texts, as Liquid templates: one per catalogued action, and a
@@ -16,7 +17,7 @@ export interface BuiltInTemplates {
 }
 
 /** The built-in templates of each locale ctxhub ships, by locale code. */
-export const BUILT_IN = { en, es, fr, de, ja, ko } satisfies Record<string, BuiltInTemplates>;
+export const BUILT_IN = { en, es, fr, de, ja, ko, zh } satisfies Record<string, BuiltInTemplates>;
 
 export type BuiltInLocale = keyof typeof BUILT_IN;
 
