@@ -1,6 +1,7 @@
-/** The locales outbound messages are written in: each has a built-in template for every action. */
-export const OUTBOUND_LOCALES = ['en', 'es', 'fr', 'de', 'ja', 'ko', 'zh'] as const;
-export type OutboundLocale = (typeof OUTBOUND_LOCALES)[number];
+import { BUILT_IN, type BuiltInLocale } from './built-in/built-in-templates.ts';
 
-export const isOutboundLocale = (value: string): value is OutboundLocale =>
-  (OUTBOUND_LOCALES as readonly string[]).includes(value);
+/** The locales outbound messages are written in: each has a built-in template for every action. */
+export type OutboundLocale = BuiltInLocale;
+export const OUTBOUND_LOCALES = Object.keys(BUILT_IN) as OutboundLocale[];
+
+export const isOutboundLocale = (value: string): value is OutboundLocale => Object.hasOwn(BUILT_IN, value);

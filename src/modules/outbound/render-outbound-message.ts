@@ -9,6 +9,7 @@ import {
 } from './built-in/built-in-templates.ts';
 import { renderTemplate } from './liquid-template.ts';
 import { outboundPolicy } from './outbound-policy.ts';
+import { isOutboundLocale } from './locales.ts';
 import { resolveLocale, type LocaleReason } from './resolve-locale.ts';
 import type { OutboundIntegrationType } from './table.ts';
 
@@ -26,12 +27,10 @@ export interface RenderedMessage {
   override_error?: string;
 }
 
-const hasBuiltIn = (locale: string): locale is BuiltInLocale => Object.hasOwn(BUILT_IN, locale);
-
 /** The built-in templates of `locale`, of its language (`es` for `es-MX`), or English. */
 function builtInFor(locale: string): { locale: BuiltInLocale; templates: BuiltInTemplates } {
   const language = locale.split('-')[0] ?? 'en';
-  const chosen = hasBuiltIn(locale) ? locale : hasBuiltIn(language) ? language : 'en';
+  const chosen = isOutboundLocale(locale) ? locale : isOutboundLocale(language) ? language : 'en';
   return { locale: chosen, templates: BUILT_IN[chosen] };
 }
 
