@@ -94,6 +94,26 @@ describe('chat forwarding', () => {
     expect(slack.received.map((m) => m.payload.channel).sort()).toEqual(['#audit', '#projects']);
   });
 
+  it('names the user an access change is about by name and e-mail, in the workspace locale', async () => {
+    const ws = await chatWorkspace({ action_prefixes: ['access.'] });
+    const locales = await h.request('PUT', `/v1/workspaces/${ws}/outbound-settings`, {
+      as: users.alice,
+      body: { default_outbound_locale: 'de', supported_locales: ['en', 'de'] },
+    });
+    expect(locales.statusCode, locales.body).toBe(200);
+    const added = await h.request('POST', `/v1/workspaces/${ws}/members`, {
+      as: users.alice,
+      body: { email: users.outsider.email, role: 'member' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const [message] = await slack.waitFor(1);
+    const texts = blockTexts(message?.payload ?? {});
+    expect(texts.header).toBe('access.workspace_member.added');
+    expect(texts.sentence).toContain(`Olga (${users.outsider.email})`);
+    expect(texts.sentence).not.toContain(users.outsider.id);
+    expect(texts.fields).toContain(`*Ausgeführt von*\nAlice (${users.alice.email})`);
+  });
+
   it('sends one line when compact, the target as JSON when asked, and masks secrets by default', async () => {
     const token = 'ghp_' + 'Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2';
     const compact = await chatWorkspace({ format: 'compact' });

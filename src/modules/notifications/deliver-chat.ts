@@ -9,12 +9,17 @@ import { users } from '../users/index.ts';
 import { workspaces } from '../workspaces/index.ts';
 import { deliveries, type DeliveryRow } from './table.ts';
 
+/** A user as a message names them ("Name (e-mail)"), or null when there is no such user. */
+async function userLabel(ctx: Ctx, userId: string) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return user ? { label: actorLabel(user.name, user.email), email: user.email } : null;
+}
+
 /** Who acted, as a message names them: a user's name and e-mail (or e-mail alone), or the server. */
 async function actorOf(ctx: Ctx, userId: string | null, systemActor: string | null) {
   if (userId === null) return { actor: systemActor ? `ctxhub (${systemActor})` : 'ctxhub', email: null };
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) return { actor: userId, email: null };
-  return { actor: actorLabel(user.name, user.email), email: user.email };
+  const user = await userLabel(ctx, userId);
+  return user ? { actor: user.label, email: user.email } : { actor: userId, email: null };
 }
 
 /**
@@ -52,6 +57,8 @@ async function deliveryPayload(ctx: Ctx, delivery: DeliveryRow, fields: Paramete
   if (!workspace) throw new JobFailure('the workspace no longer exists', { final: true });
   const who = await actorOf(ctx, entry.actorUserId, entry.systemActor);
   const projectKey = typeof entry.params.project_key === 'string' ? entry.params.project_key : null;
+  const targetUserId = entry.params.target_user_id;
+  const targetUser = typeof targetUserId === 'string' ? await userLabel(ctx, targetUserId) : null;
   const message = await renderOutboundMessage(ctx, {
     workspace,
     integrationType: 'chat',
@@ -67,6 +74,7 @@ async function deliveryPayload(ctx: Ctx, delivery: DeliveryRow, fields: Paramete
       severity: delivery.severity,
       occurredAt: entry.createdAt,
       params: entry.params,
+      targetUser: targetUser?.label ?? null,
     }),
   });
   return chatPayload(

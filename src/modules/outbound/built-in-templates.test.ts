@@ -282,7 +282,7 @@ describe('the English templates', () => {
       await say('access.workspace_member.role_changed', {
         project_key: '',
         source: 'codehost',
-        target_user_id: 'usr_1',
+        target_user: 'usr_1',
         old_role: 'MEMBER',
         new_role: 'ADMIN',
       }),
@@ -301,7 +301,7 @@ describe('the CJK templates', () => {
   const roleChange = {
     project_key: '',
     source: 'codehost',
-    target_user_id: 'usr_1',
+    target_user: 'usr_1',
     old_role: 'MEMBER',
     new_role: 'ADMIN',
   };

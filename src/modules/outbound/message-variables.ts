@@ -11,15 +11,20 @@ export interface MessageFacts {
   occurredAt: Date;
   /** The audit entry's params: each is a variable of its own name (`q`, `count` for raw.search). */
   params: Record<string, unknown>;
+  /** How the message names the user an access change is about (`target_user_id` of its params). */
+  targetUser?: string | null;
 }
 
 /**
  * The variables a template sees: the action's params by their own names, and the common ones
- * (which win over a param of the same name), plus `params` itself.
+ * (which win over a param of the same name), plus `params` itself. An access change also has
+ * `target_user`: the user it is about as a message names them (else their id).
  */
 export function messageVariables(facts: MessageFacts): Record<string, unknown> {
+  const targetUser = facts.targetUser ?? facts.params.target_user ?? facts.params.target_user_id;
   return {
     ...facts.params,
+    ...(targetUser === undefined || targetUser === null ? {} : { target_user: targetUser }),
     params: facts.params,
     action: facts.action,
     actor: facts.actor,

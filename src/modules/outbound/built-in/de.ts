@@ -20,10 +20,9 @@ const n = (v: string, one: string, other: string) =>
   `{% if ${v} == 1 %}1 ${one}{% else %}{{ ${v} }} ${other}{% endif %}`;
 const list = (v: string) => `{{ ${v} | join: ', ' }}`;
 
-const USER =
-  '{% if target_user_id != blank %}Benutzer {{ target_user_id }}{% else %}einen Benutzer{% endif %}';
+const USER = '{% if target_user != blank %}Benutzer {{ target_user }}{% else %}einen Benutzer{% endif %}';
 const OF_USER =
-  '{% if target_user_id != blank %}von Benutzer {{ target_user_id }}{% else %}eines Benutzers{% endif %}';
+  '{% if target_user != blank %}von Benutzer {{ target_user }}{% else %}eines Benutzers{% endif %}';
 const VIA =
   "{% case source %}{% when 'codehost' %} (per Synchronisierung mit der Code-Hosting-Plattform){% when 'oidc' %} (per Synchronisierung mit dem Identitätsanbieter){% when 'system' %} (automatisch){% endcase %}";
 const WITH_ROLE = '{% if new_role != blank %} mit der Rolle {{ new_role }}{% endif %}';

@@ -16,7 +16,7 @@ const n = (v: string, one: string, other: string) =>
   `{% if ${v} == 1 %}1 ${one}{% else %}{{ ${v} }} ${other}{% endif %}`;
 const list = (v: string) => `{{ ${v} | join: ', ' }}`;
 
-const USER = '{% if target_user_id != blank %}user {{ target_user_id }}{% else %}a user{% endif %}';
+const USER = '{% if target_user != blank %}user {{ target_user }}{% else %}a user{% endif %}';
 const VIA =
   "{% case source %}{% when 'codehost' %} via code host sync{% when 'oidc' %} via identity provider sync{% when 'system' %} automatically{% endcase %}";
 const WITH_ROLE = '{% if new_role != blank %} with the {{ new_role }} role{% endif %}';

@@ -21,10 +21,9 @@ const n = (v: string, one: string, other: string) =>
   `{% if ${v} == 1 %}1 ${one}{% else %}{{ ${v} }} ${other}{% endif %}`;
 const list = (v: string) => `{{ ${v} | join: ', ' }}`;
 
-const USER =
-  '{% if target_user_id != blank %}al usuario {{ target_user_id }}{% else %}a un usuario{% endif %}';
+const USER = '{% if target_user != blank %}al usuario {{ target_user }}{% else %}a un usuario{% endif %}';
 const OF_USER =
-  '{% if target_user_id != blank %}del usuario {{ target_user_id }}{% else %}de un usuario{% endif %}';
+  '{% if target_user != blank %}del usuario {{ target_user }}{% else %}de un usuario{% endif %}';
 const VIA =
   "{% case source %}{% when 'codehost' %} mediante la sincronización con la plataforma de código{% when 'oidc' %} mediante la sincronización con el proveedor de identidad{% when 'system' %} de forma automática{% endcase %}";
 const WITH_ROLE = '{% if new_role != blank %} con el rol {{ new_role }}{% endif %}';

@@ -25,9 +25,9 @@ const n = (v: string, one: string, other: string) =>
 const list = (v: string) => `{{ ${v} | join: ', ' }}`;
 
 const USER =
-  '{% if target_user_id != blank %}l’utilisateur {{ target_user_id }}{% else %}un utilisateur{% endif %}';
+  '{% if target_user != blank %}l’utilisateur {{ target_user }}{% else %}un utilisateur{% endif %}';
 const OF_USER =
-  '{% if target_user_id != blank %}de l’utilisateur {{ target_user_id }}{% else %}d’un utilisateur{% endif %}';
+  '{% if target_user != blank %}de l’utilisateur {{ target_user }}{% else %}d’un utilisateur{% endif %}';
 const VIA =
   "{% case source %}{% when 'codehost' %} via la synchronisation avec l’hébergeur de code{% when 'oidc' %} via la synchronisation avec le fournisseur d’identité{% when 'system' %} automatiquement{% endcase %}";
 const WITH_ROLE = '{% if new_role != blank %} avec le rôle {{ new_role }}{% endif %}';

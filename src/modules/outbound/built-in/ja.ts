@@ -30,7 +30,7 @@ const REASON = '{% if reason != blank %}（理由：{{ reason }}）{% endif %}';
 /** A list of names, joined the Japanese way: "a、b". */
 const list = (v: string) => `{{ ${v} | join: '、' }}`;
 
-const USER = named('ユーザー', 'target_user_id');
+const USER = named('ユーザー', 'target_user');
 /** How the change came about, after the subject: "コードホスティングサービスとの同期により". */
 const VIA =
   "{% case source %}{% when 'codehost' %}コードホスティングサービスとの同期により{% when 'oidc' %} ID プロバイダーとの同期により{% when 'system' %}自動で{% endcase %}";

@@ -33,7 +33,7 @@ const REASON = '{% if reason != blank %}(사유: {{ reason }}){% endif %}';
 
 const list = (v: string) => `{{ ${v} | join: ', ' }}`;
 
-const USER = named('사용자', 'target_user_id');
+const USER = named('사용자', 'target_user');
 /** How the change came about, after the subject: " 코드 호스팅 서비스 동기화를 통해". */
 const VIA =
   "{% case source %}{% when 'codehost' %} 코드 호스팅 서비스 동기화를 통해{% when 'oidc' %} ID 공급자 동기화를 통해{% when 'system' %} 자동으로{% endcase %}";

@@ -29,7 +29,7 @@ const REASON = '{% if reason != blank %}（原因：{{ reason }}）{% endif %}';
 /** A list of names, joined the Chinese way: "a、b". */
 const list = (v: string) => `{{ ${v} | join: '、' }}`;
 
-const USER = named('用户', 'target_user_id');
+const USER = named('用户', 'target_user');
 /** How the change came about, before the verb: "通过代码托管平台同步". */
 const VIA =
   "{% case source %}{% when 'codehost' %}通过代码托管平台同步{% when 'oidc' %}通过身份提供方同步{% when 'system' %}自动{% endcase %}";
@@ -38,7 +38,7 @@ const WITH_ROLE = '{% if new_role != blank %}，角色为 {{ new_role }}{% endif
 const roleChange = (scope: string) =>
   `{% if new_role != blank %}将${USER}在${scope}中的角色{% if old_role != blank %}从 {{ old_role }} {% endif %}更改为 {{ new_role }}` +
   `{% else %}更改了${USER}在${scope}中的角色{% endif %}`;
-const REMOVED_USER = noted('用户', 'target_user_id', 'old_role != blank', '{{ old_role }}');
+const REMOVED_USER = noted('用户', 'target_user', 'old_role != blank', '{{ old_role }}');
 
 /** The mapping, before "项目映射": "将 X 映射到项目 P 的". */
 const MAPPING =

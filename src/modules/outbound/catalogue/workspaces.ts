@@ -28,6 +28,10 @@ function accessVariables(verb: AccessVerb): Record<string, CatalogueVariable> {
       description: 'Who made the change: manual (a person), codehost, oidc (the identity provider) or system',
       example: 'manual',
     },
+    target_user: {
+      description: 'The user whose membership changed: "Name (e-mail)", or their id when the user is gone',
+      example: 'Ana Souza (ana@example.com)',
+    },
     target_user_id: {
       description: 'Id of the user whose membership changed',
       example: 'usr_01JQ8ZG5R8T1W4N7K2M6X9B3CF',
