@@ -1,26 +1,46 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../platform/context.ts';
 import { JobFailure } from '../../platform/jobs/job-failure.ts';
 import type { JobHandler } from '../../platform/jobs/job-runner.ts';
-import { auditEntry } from '../audit/index.ts';
+import { auditLog } from '../audit/index.ts';
 import { chatPayload, integrationIn, isConfigured, sendChatMessage } from '../integrations/index.ts';
 import { actorLabel, isOutboundLocale, messageVariables, renderOutboundMessage } from '../outbound/index.ts';
 import { users } from '../users/index.ts';
 import { workspaces } from '../workspaces/index.ts';
-import { deliveries, type DeliveryRow } from './table.ts';
+import { deliveries } from './table.ts';
 
-/** A user as a message names them ("Name (e-mail)"), or null when there is no such user. */
-async function userLabel(ctx: Ctx, userId: string) {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  return user ? { label: actorLabel(user.name, user.email), email: user.email } : null;
+/** A user as a message names them ("Name (e-mail)"); null when there is none. */
+const labelOf = (user: { name: string | null; email: string } | null) =>
+  user ? actorLabel(user.name, user.email) : null;
+
+const actorUser = alias(users, 'actor_user');
+const targetUser = alias(users, 'target_user');
+
+/**
+ * A delivery with everything its message is made of, in one query: the audit entry, its
+ * workspace, the user who acted and the user an access change is about.
+ */
+async function deliveryWithEntry(ctx: Ctx, deliveryId: string) {
+  const [found] = await ctx.db
+    .select({
+      delivery: deliveries,
+      entry: auditLog,
+      workspace: workspaces,
+      actor: { name: actorUser.name, email: actorUser.email },
+      target: { name: targetUser.name, email: targetUser.email },
+    })
+    .from(deliveries)
+    .innerJoin(auditLog, eq(auditLog.id, deliveries.auditId))
+    .innerJoin(workspaces, eq(workspaces.id, deliveries.workspaceId))
+    .leftJoin(actorUser, eq(actorUser.id, auditLog.actorUserId))
+    .leftJoin(targetUser, eq(targetUser.id, sql`${auditLog.params}->>'target_user_id'`))
+    .where(eq(deliveries.id, deliveryId))
+    .limit(1);
+  return found ?? null;
 }
 
-/** Who acted, as a message names them: a user's name and e-mail (or e-mail alone), or the server. */
-async function actorOf(ctx: Ctx, userId: string | null, systemActor: string | null) {
-  if (userId === null) return { actor: systemActor ? `ctxhub (${systemActor})` : 'ctxhub', email: null };
-  const user = await userLabel(ctx, userId);
-  return user ? { actor: user.label, email: user.email } : { actor: userId, email: null };
-}
+type Found = NonNullable<Awaited<ReturnType<typeof deliveryWithEntry>>>;
 
 /**
  * Sends one delivery (a job): the entry rendered through the workspace's chat policy in its locale,
@@ -30,43 +50,38 @@ async function actorOf(ctx: Ctx, userId: string | null, systemActor: string | nu
  */
 export const deliverChat: JobHandler = async ({ job, ctx }) => {
   const deliveryId = String(job.payload.delivery_id);
-  const [delivery] = await ctx.db.select().from(deliveries).where(eq(deliveries.id, deliveryId)).limit(1);
-  if (!delivery) throw new JobFailure(`delivery ${deliveryId} no longer exists`, { final: true });
-  const chat = await integrationIn(ctx, delivery.workspaceId, 'chat');
+  const found = await deliveryWithEntry(ctx, deliveryId);
+  if (!found) throw new JobFailure(`delivery ${deliveryId} no longer exists`, { final: true });
+  const chat = await integrationIn(ctx, found.delivery.workspaceId, 'chat');
   if (!chat.enabled) throw new JobFailure('chat was turned off before the message was sent', { final: true });
   if (!isConfigured(chat))
     throw new JobFailure('chat has no webhook_url any more (set one, then retry)', { final: true });
-  const payload = await deliveryPayload(ctx, delivery, chat.fields);
+  const payload = await deliveryPayload(ctx, found, chat.fields);
   const delivered = await sendChatMessage(chat.fields.webhook_url, payload, {
     timeoutMs: ctx.config.integrations.timeoutMs,
     allowPrivate: ctx.config.integrations.allowPrivateNetwork,
     now: ctx.now,
   });
-  await ctx.db.update(deliveries).set({ answer: delivered.answer }).where(eq(deliveries.id, delivery.id));
+  await ctx.db.update(deliveries).set({ answer: delivered.answer }).where(eq(deliveries.id, deliveryId));
 };
 
 /** The webhook payload of a delivery, rendered now. */
-async function deliveryPayload(ctx: Ctx, delivery: DeliveryRow, fields: Parameters<typeof chatPayload>[2]) {
-  const entry = await auditEntry(ctx, delivery.auditId);
-  if (!entry) throw new JobFailure(`audit entry ${delivery.auditId} no longer exists`, { final: true });
-  const [workspace] = await ctx.db
-    .select()
-    .from(workspaces)
-    .where(eq(workspaces.id, delivery.workspaceId))
-    .limit(1);
-  if (!workspace) throw new JobFailure('the workspace no longer exists', { final: true });
-  const who = await actorOf(ctx, entry.actorUserId, entry.systemActor);
+async function deliveryPayload(
+  ctx: Ctx,
+  { delivery, entry, workspace, actor, target }: Found,
+  fields: Parameters<typeof chatPayload>[2],
+) {
+  const actorName =
+    labelOf(actor) ?? entry.actorUserId ?? (entry.systemActor ? `ctxhub (${entry.systemActor})` : 'ctxhub');
   const projectKey = typeof entry.params.project_key === 'string' ? entry.params.project_key : null;
-  const targetUserId = entry.params.target_user_id;
-  const targetUser = typeof targetUserId === 'string' ? await userLabel(ctx, targetUserId) : null;
   const message = await renderOutboundMessage(ctx, {
     workspace,
     integrationType: 'chat',
     actionKey: entry.action,
     variables: messageVariables({
       action: entry.action,
-      actor: who.actor,
-      actorEmail: who.email,
+      actor: actorName,
+      actorEmail: actor?.email ?? null,
       workspaceKey: workspace.key,
       projectKey,
       targetType: entry.targetType,
@@ -74,7 +89,7 @@ async function deliveryPayload(ctx: Ctx, delivery: DeliveryRow, fields: Paramete
       severity: delivery.severity,
       occurredAt: entry.createdAt,
       params: entry.params,
-      targetUser: targetUser?.label ?? null,
+      targetUser: labelOf(target),
     }),
   });
   return chatPayload(
@@ -82,7 +97,7 @@ async function deliveryPayload(ctx: Ctx, delivery: DeliveryRow, fields: Paramete
       text: message.text,
       locale: isOutboundLocale(message.template_locale) ? message.template_locale : 'en',
       action: entry.action,
-      actor: who.actor,
+      actor: actorName,
       workspaceKey: workspace.key,
       projectKey,
       occurredAt: entry.createdAt,
