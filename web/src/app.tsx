@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { useSession } from './api/session.ts';
 import { ApiKeysPage } from './sections/api-keys/api-keys-page.tsx';
 import { MemoriesPage } from './sections/memories/memories-page.tsx';
+import { MessagesPage } from './sections/messages/messages-page.tsx';
 import { AccessTimelinePage } from './sections/audit/access-timeline-page.tsx';
 import { AuditLogPage } from './sections/audit/audit-log-page.tsx';
 import { ImportsPage } from './sections/imports/imports-page.tsx';
@@ -39,6 +40,7 @@ export function App() {
         <Route path="audit" element={<AuditLogPage session={session.data} />} />
         <Route path="access" element={<AccessTimelinePage session={session.data} />} />
         <Route path="integrations" element={<IntegrationsPage session={session.data} />} />
+        <Route path="messages" element={<MessagesPage session={session.data} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Shell>

@@ -17,6 +17,12 @@ import type {
   memoryWriteAnswer,
   recalledMemory,
 } from '../../../src/modules/memories/schemas.ts';
+import type {
+  outboundSettingsAnswer,
+  policyAnswer,
+  renderAnswer,
+  variablesAnswer,
+} from '../../../src/modules/outbound/schemas.ts';
 import type { projectAnswer } from '../../../src/modules/projects/schemas.ts';
 import type { rawSearchAnswer, rawSnippet } from '../../../src/modules/raw/schemas.ts';
 import type { mappingAnswer } from '../../../src/modules/resolution/schemas.ts';
@@ -59,3 +65,10 @@ export type Integration = z.output<typeof integrationAnswer>;
 export type Provider = Integration['provider'];
 export type TrackerSearch = z.output<typeof trackerSearchAnswer>;
 export type WikiSearch = z.output<typeof wikiSearchAnswer>;
+
+export type OutboundSettings = z.output<typeof outboundSettingsAnswer>;
+export type OutboundPolicy = z.output<typeof policyAnswer>;
+export type IntegrationType = OutboundPolicy['integration_type'];
+export type RenderedMessage = z.output<typeof renderAnswer>;
+export type TemplateVariables = z.output<typeof variablesAnswer>;
+export type TemplateVariable = TemplateVariables['common'][number];

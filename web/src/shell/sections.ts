@@ -58,4 +58,10 @@ export const SECTIONS: SectionLink[] = [
     description:
       "A workspace's tracker, wiki, chat and audit reasoner: configure them (secrets write-only), test a search.",
   },
+  {
+    path: '/messages',
+    label: 'Message templates',
+    description:
+      "The locales and templates of a workspace's outbound messages, per integration type, with live previews.",
+  },
 ];

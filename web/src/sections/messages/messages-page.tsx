@@ -1,0 +1,119 @@
+import { usePagedList } from '../../api/paged.ts';
+import type { IntegrationType, Session, Workspace } from '../../api/types.ts';
+import { Page } from '../../ui/page.tsx';
+import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { administers } from '../workspaces/workspace-access.ts';
+import { INTEGRATION_TYPES, useMessageAddress } from './message-address.ts';
+import { useOutboundSettings, usePolicy, useTemplateVariables } from './outbound-api.ts';
+import { OutboundSettingsForm } from './outbound-settings-form.tsx';
+import { PolicyForm } from './policy-form.tsx';
+import { TemplateEditor } from './template-editor.tsx';
+
+const label = (w: Workspace) =>
+  w.name === w.workspace_key ? w.workspace_key : `${w.name} (${w.workspace_key})`;
+
+/**
+ * Outbound messages of a workspace (`?workspace=&type=&action=&locale=`): its locales, the policy
+ * of one integration type, and a template editor with live previews. Members read it all and may
+ * preview; owners and admins change it.
+ */
+export function MessagesPage({ session }: { session: Session }) {
+  const [address, go] = useMessageAddress();
+  const { workspace, type } = address;
+  const spaces = usePagedList<Workspace>(['workspaces'], '/v1/workspaces', { limit: 200 });
+  const current = spaces.items.find((w) => w.workspace_key === workspace);
+  const canEdit = current ? administers(session, current) : false;
+  const settings = useOutboundSettings(workspace);
+  const policy = usePolicy(workspace, type);
+  const variables = useTemplateVariables(workspace, type);
+  const error = settings.error ?? policy.error ?? variables.error;
+  return (
+    <Page
+      title="Message templates"
+      lead="The languages and the wording of the messages a workspace sends out (chat notifications today): its locales, each integration type's policy, and the templates, previewed as you type."
+    >
+      <div className="form-row picker">
+        <div className="field">
+          <label htmlFor="msg-workspace">Workspace</label>
+          <select
+            id="msg-workspace"
+            value={workspace}
+            onChange={(e) => go({ workspace: e.target.value, action: '', locale: '' })}
+          >
+            <option value="">{spaces.isPending ? 'Loading…' : 'Choose a workspace'}</option>
+            {spaces.items.map((w) => (
+              <option key={w.workspace_key} value={w.workspace_key}>
+                {label(w)} · {w.role}
+              </option>
+            ))}
+            {workspace && !current && !spaces.isPending && <option value={workspace}>{workspace}</option>}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="msg-type">Integration type</label>
+          <select
+            id="msg-type"
+            value={type}
+            disabled={!workspace}
+            onChange={(e) => go({ type: e.target.value as IntegrationType, locale: '' })}
+          >
+            {INTEGRATION_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ErrorMessage error={spaces.error} />
+      </div>
+      {!workspace ? (
+        !spaces.isPending &&
+        (spaces.items.length === 0 ? (
+          <Empty>You are a member of no workspace yet.</Empty>
+        ) : (
+          <Empty>Choose a workspace to see its message locales and templates.</Empty>
+        ))
+      ) : error ? (
+        <ErrorMessage error={error} title="The outbound settings could not be read" />
+      ) : !settings.data || !policy.data || !variables.data ? (
+        <Loading what="the outbound settings" />
+      ) : (
+        <>
+          {!canEdit && (
+            <div className="card notice messages-note" role="note" aria-label="Who can change this">
+              <p>
+                Only the workspace&apos;s owners and admins change its locales, policies and templates
+                {current ? (
+                  <>
+                    ; your role in <span className="mono">{workspace}</span> is{' '}
+                    <strong>{current.role}</strong>
+                  </>
+                ) : null}
+                . You may read them and preview messages.
+              </p>
+            </div>
+          )}
+          <div className="grid two messages-grid">
+            <OutboundSettingsForm key={workspace} settings={settings.data} canEdit={canEdit} />
+            <PolicyForm
+              key={`${workspace}/${type}`}
+              policy={policy.data}
+              workspaceLocales={settings.data.supported_locales}
+              canEdit={canEdit}
+              onEdit={(action, locale) => go({ action, locale })}
+            />
+          </div>
+          <TemplateEditor
+            settings={settings.data}
+            policy={policy.data}
+            variables={variables.data}
+            action={address.action}
+            locale={address.locale}
+            onChoose={go}
+            canEdit={canEdit}
+          />
+        </>
+      )}
+    </Page>
+  );
+}
