@@ -111,6 +111,10 @@ describe('message templates, as a workspace admin', () => {
     await page.getByLabel('Locale', { exact: true }).selectOption('en');
     await page.getByLabel('Template in English (Liquid): none saved, the built-in one applies').waitFor();
     await page.getByTestId('current-message').getByText('searched the raw sessions').waitFor();
+    // The built-in template as a starting point: its Liquid source in the editor.
+    await page.getByRole('button', { name: 'Start from the current template' }).click();
+    await expect.poll(() => template(page).inputValue()).toContain('{{ q }}');
+    await preview(page).getByText('searched the raw sessions').waitFor();
     await template(page).fill('Searched for {{ q }}: ');
     await preview(page).getByText('Searched for retry backoff:').waitFor();
     await page.getByRole('button', { name: 'Insert {{ count }}' }).click();

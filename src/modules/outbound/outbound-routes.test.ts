@@ -198,8 +198,13 @@ describe('outbound policies and rendering', () => {
     });
     res = await render(ws, { params: { q: 'x', count: 2 } });
     expect(res.json()).toMatchObject({ template_source: 'built_in', locale: 'en' });
+    expect(res.json().template).toContain('{{ q }}');
     res = await render(ws, { action_key: 'git.push', params: { branch: 'release' } });
-    expect(res.json()).toMatchObject({ template_source: 'override', text: 'Pushed to release.' });
+    expect(res.json()).toMatchObject({
+      template_source: 'override',
+      text: 'Pushed to release.',
+      template: 'Pushed to {{ branch | default: "main" }}.',
+    });
     res = await render(ws, { action_key: 'git.tag', params: {} });
     expect(res.json().template_source).toBe('generic');
     expect(res.json().text).toContain('git.tag');

@@ -23,6 +23,8 @@ export interface RenderedMessage {
   template_source: TemplateSource;
   /** The language of the template used: the locale's, or English when it has no built-in one. */
   template_locale: string;
+  /** The Liquid source that was rendered (a starting point for an override). */
+  template: string;
   /** Why the override could not be used (it failed to render), when one was skipped. */
   override_error?: string;
 }
@@ -59,7 +61,13 @@ export async function renderOutboundMessage(
   if (input.template !== undefined) {
     try {
       const text = await renderTemplate(input.template, input.variables);
-      return { ...base, text, template_source: 'request', template_locale: choice.locale };
+      return {
+        ...base,
+        text,
+        template_source: 'request',
+        template_locale: choice.locale,
+        template: input.template,
+      };
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       throw invalidField('body.template', `could not be rendered: ${reason}`);
@@ -70,16 +78,24 @@ export async function renderOutboundMessage(
   if (override !== undefined) {
     try {
       const text = await renderTemplate(override, input.variables);
-      return { ...base, text, template_source: 'override', template_locale: choice.locale };
+      return {
+        ...base,
+        text,
+        template_source: 'override',
+        template_locale: choice.locale,
+        template: override,
+      };
     } catch (err) {
       overrideError = err instanceof Error ? err.message : String(err);
     }
   }
   const builtIn = builtInFor(choice.locale);
-  const text = await renderTemplate(builtInTemplate(builtIn.templates, input.actionKey), input.variables);
+  const template = builtInTemplate(builtIn.templates, input.actionKey);
+  const text = await renderTemplate(template, input.variables);
   return {
     ...base,
     text,
+    template,
     template_source: isActionKey(input.actionKey) ? 'built_in' : 'generic',
     template_locale: builtIn.locale,
     ...(overrideError === undefined ? {} : { override_error: overrideError }),

@@ -112,6 +112,7 @@ export const renderAnswer = z.object({
   locale_reason: z.enum(LOCALE_REASONS),
   template_source: z.enum(['request', 'override', 'built_in', 'generic']),
   template_locale: z.string(),
+  template: z.string().describe('The Liquid source that was rendered: a starting point for an override'),
   override_error: z.string().optional().describe('Why the saved override was skipped (it failed to render)'),
 });
 

@@ -103,6 +103,11 @@ export function TemplateWorkbench({
           onChange={(e) => setText(e.target.value)}
         />
       </div>
+      {saved === undefined && current.data && text !== current.data.template && (
+        <button type="button" className="secondary" onClick={() => setText(current.data?.template ?? '')}>
+          Start from the current template
+        </button>
+      )}
       {!canEdit && (
         <p className="muted small">
           You may try a template here; only the workspace&apos;s owners and admins save one.
