@@ -5,6 +5,7 @@ import { when } from '../../ui/format.ts';
 import type { FieldProps } from './config-fields.tsx';
 import { draftOf, isDirty, PROVIDER_NAMES, type Draft } from './integration-draft.ts';
 import { useSaveIntegration } from './integration-save.ts';
+import { ChatTest } from './chat-test.tsx';
 import { ChatFields, ReasonerFields, SiteFields } from './provider-fields.tsx';
 import { ProviderTest } from './provider-test.tsx';
 import { SecretField } from './secret-field.tsx';
@@ -17,7 +18,6 @@ const SECRET_LABELS = {
   audit_reasoner: 'API key',
 };
 const NOT_YET = {
-  chat: 'Stored and shown; notifications are not sent yet.',
   audit_reasoner:
     'Stored and shown; the reasoner does not run yet. The environment’s values come first here.',
 };
@@ -156,6 +156,7 @@ export function ProviderCard({
       {(provider === 'tracker' || provider === 'wiki') && (
         <ProviderTest workspace={workspace} provider={provider} />
       )}
+      {provider === 'chat' && canEdit && <ChatTest workspace={workspace} />}
     </section>
   );
 }
