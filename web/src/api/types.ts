@@ -18,6 +18,7 @@ import type {
   memoryWriteAnswer,
   recalledMemory,
 } from '../../../src/modules/memories/schemas.ts';
+import type { deliveryAnswer } from '../../../src/modules/notifications/schemas.ts';
 import type { projectAnswer } from '../../../src/modules/projects/schemas.ts';
 import type { rawSearchAnswer, rawSnippet } from '../../../src/modules/raw/schemas.ts';
 import type { mappingAnswer } from '../../../src/modules/resolution/schemas.ts';
@@ -61,3 +62,5 @@ export type Provider = Integration['provider'];
 export type TrackerSearch = z.output<typeof trackerSearchAnswer>;
 export type WikiSearch = z.output<typeof wikiSearchAnswer>;
 export type ChatTest = z.output<typeof chatTestAnswer>;
+export type Delivery = z.output<typeof deliveryAnswer>;
+export type DeliveryStatus = Delivery['status'];

@@ -58,4 +58,10 @@ export const SECTIONS: SectionLink[] = [
     description:
       "A workspace's tracker, wiki, chat and audit reasoner: configure them (secrets write-only), test a search.",
   },
+  {
+    path: '/deliveries',
+    label: 'Deliveries',
+    description:
+      "A workspace's chat notifications: where each went, its attempts and the receiver's answer; retry a failed one.",
+  },
 ];

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import type { Integration } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { when } from '../../ui/format.ts';
@@ -99,6 +100,13 @@ export function ProviderCard({
         </p>
       )}
       {provider in NOT_YET && <p className="muted small">{NOT_YET[provider as keyof typeof NOT_YET]}</p>}
+      {provider === 'chat' && (
+        <p className="muted small">
+          The workspace&apos;s audit entries are posted to the webhook by these rules; each message&apos;s
+          progress is in <Link to={`/deliveries?workspace=${encodeURIComponent(workspace)}`}>Deliveries</Link>
+          .
+        </p>
+      )}
       {integration.locked && (
         <p className="card notice locked-note" role="note">
           Locked by the server (<span className="mono">SERVICE_INTEGRATION_LOCKED_PROVIDERS</span>): only the
