@@ -6,6 +6,7 @@ import { AccessTimelinePage } from './sections/audit/access-timeline-page.tsx';
 import { AuditLogPage } from './sections/audit/audit-log-page.tsx';
 import { ImportsPage } from './sections/imports/imports-page.tsx';
 import { BundlePage } from './sections/bundle/bundle-page.tsx';
+import { CiEventsPage } from './sections/ci-events/ci-events-page.tsx';
 import { DeliveriesPage } from './sections/deliveries/deliveries-page.tsx';
 import { IntegrationsPage } from './sections/integrations/integrations-page.tsx';
 import { NotFoundPage } from './sections/not-found-page.tsx';
@@ -41,6 +42,7 @@ export function App() {
         <Route path="access" element={<AccessTimelinePage session={session.data} />} />
         <Route path="integrations" element={<IntegrationsPage session={session.data} />} />
         <Route path="deliveries" element={<DeliveriesPage session={session.data} />} />
+        <Route path="ci-events" element={<CiEventsPage session={session.data} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Shell>

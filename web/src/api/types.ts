@@ -7,6 +7,7 @@ import type { createdKey, keyMetadata, resetAnswer } from '../../../src/modules/
 import type { accessEvent, auditEntry, chainReport } from '../../../src/modules/audit/schemas.ts';
 import type { importAnswer, stagedAnswer } from '../../../src/modules/imports/schemas.ts';
 import type { bundleAnswer } from '../../../src/modules/context/schemas.ts';
+import type { ciEventAnswer } from '../../../src/modules/ci-events/schemas.ts';
 import type { chatTestAnswer } from '../../../src/modules/integrations/chat/routes.ts';
 import type { integrationAnswer } from '../../../src/modules/integrations/config/schemas.ts';
 import type { trackerSearchAnswer } from '../../../src/modules/integrations/tracker/schemas.ts';
@@ -64,3 +65,4 @@ export type WikiSearch = z.output<typeof wikiSearchAnswer>;
 export type ChatTest = z.output<typeof chatTestAnswer>;
 export type Delivery = z.output<typeof deliveryAnswer>;
 export type DeliveryStatus = Delivery['status'];
+export type CiEvent = z.output<typeof ciEventAnswer>;

@@ -46,7 +46,7 @@ export function DeliveriesPage({ session }: { session: Session }) {
       ) : (
         <>
           {refused ? (
-            <div className="card notice" role="note" aria-label="Who can read this">
+            <div className="card notice ws-note" role="note" aria-label="Who can read this">
               <p>
                 Only the workspace&apos;s owners and admins see and retry its deliveries
                 {spaces.current ? (
