@@ -7,6 +7,8 @@ import { AccessTimelinePage } from './sections/audit/access-timeline-page.tsx';
 import { AuditLogPage } from './sections/audit/audit-log-page.tsx';
 import { ImportsPage } from './sections/imports/imports-page.tsx';
 import { BundlePage } from './sections/bundle/bundle-page.tsx';
+import { CiEventsPage } from './sections/ci-events/ci-events-page.tsx';
+import { DeliveriesPage } from './sections/deliveries/deliveries-page.tsx';
 import { IntegrationsPage } from './sections/integrations/integrations-page.tsx';
 import { NotFoundPage } from './sections/not-found-page.tsx';
 import { OverviewPage } from './sections/overview/overview-page.tsx';
@@ -41,6 +43,8 @@ export function App() {
         <Route path="access" element={<AccessTimelinePage session={session.data} />} />
         <Route path="integrations" element={<IntegrationsPage session={session.data} />} />
         <Route path="messages" element={<MessagesPage session={session.data} />} />
+        <Route path="deliveries" element={<DeliveriesPage session={session.data} />} />
+        <Route path="ci-events" element={<CiEventsPage session={session.data} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Shell>

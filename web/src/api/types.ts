@@ -7,6 +7,8 @@ import type { createdKey, keyMetadata, resetAnswer } from '../../../src/modules/
 import type { accessEvent, auditEntry, chainReport } from '../../../src/modules/audit/schemas.ts';
 import type { importAnswer, stagedAnswer } from '../../../src/modules/imports/schemas.ts';
 import type { bundleAnswer } from '../../../src/modules/context/schemas.ts';
+import type { ciEventAnswer } from '../../../src/modules/ci-events/schemas.ts';
+import type { chatTestAnswer } from '../../../src/modules/integrations/chat/routes.ts';
 import type { integrationAnswer } from '../../../src/modules/integrations/config/schemas.ts';
 import type { trackerSearchAnswer } from '../../../src/modules/integrations/tracker/schemas.ts';
 import type { wikiSearchAnswer } from '../../../src/modules/integrations/wiki/schemas.ts';
@@ -23,6 +25,7 @@ import type {
   renderAnswer,
   variablesAnswer,
 } from '../../../src/modules/outbound/schemas.ts';
+import type { deliveryAnswer } from '../../../src/modules/notifications/schemas.ts';
 import type { projectAnswer } from '../../../src/modules/projects/schemas.ts';
 import type { rawSearchAnswer, rawSnippet } from '../../../src/modules/raw/schemas.ts';
 import type { mappingAnswer } from '../../../src/modules/resolution/schemas.ts';
@@ -72,3 +75,7 @@ export type IntegrationType = OutboundPolicy['integration_type'];
 export type RenderedMessage = z.output<typeof renderAnswer>;
 export type TemplateVariables = z.output<typeof variablesAnswer>;
 export type TemplateVariable = TemplateVariables['common'][number];
+export type ChatTest = z.output<typeof chatTestAnswer>;
+export type Delivery = z.output<typeof deliveryAnswer>;
+export type DeliveryStatus = Delivery['status'];
+export type CiEvent = z.output<typeof ciEventAnswer>;

@@ -64,4 +64,15 @@ export const SECTIONS: SectionLink[] = [
     description:
       "The locales and templates of a workspace's outbound messages, per integration type, with live previews.",
   },
+  {
+    path: '/deliveries',
+    label: 'Deliveries',
+    description:
+      "A workspace's chat notifications: where each went, its attempts and the receiver's answer; retry a failed one.",
+  },
+  {
+    path: '/ci-events',
+    label: 'CI events',
+    description: "Record a CI run's result, read the latest ones, and set up a CI job to record its own.",
+  },
 ];

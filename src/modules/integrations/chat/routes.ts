@@ -11,7 +11,7 @@ const chatTestBody = z.strictObject({
   channel: z.string().min(1).max(200).optional().describe('Send to this channel instead of default_channel'),
 });
 
-const chatTestAnswer = z.object({
+export const chatTestAnswer = z.object({
   status: z.number().int().describe("The webhook's HTTP status"),
   answer: z.string().describe('What the webhook replied (Slack: ok)'),
   channel: z.string().nullable().describe("The channel the message named (null: the webhook's own)"),

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import type { Integration } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { when } from '../../ui/format.ts';
 import type { FieldProps } from './config-fields.tsx';
 import { draftOf, isDirty, PROVIDER_NAMES, type Draft } from './integration-draft.ts';
 import { useSaveIntegration } from './integration-save.ts';
+import { ChatTest } from './chat-test.tsx';
 import { ChatFields, ReasonerFields, SiteFields } from './provider-fields.tsx';
 import { ProviderTest } from './provider-test.tsx';
 import { SecretField } from './secret-field.tsx';
@@ -17,7 +19,6 @@ const SECRET_LABELS = {
   audit_reasoner: 'API key',
 };
 const NOT_YET = {
-  chat: 'Stored and shown; notifications are not sent yet.',
   audit_reasoner:
     'Stored and shown; the reasoner does not run yet. The environment’s values come first here.',
 };
@@ -99,6 +100,13 @@ export function ProviderCard({
         </p>
       )}
       {provider in NOT_YET && <p className="muted small">{NOT_YET[provider as keyof typeof NOT_YET]}</p>}
+      {provider === 'chat' && (
+        <p className="muted small">
+          The workspace&apos;s audit entries are posted to the webhook by these rules; each message&apos;s
+          progress is in <Link to={`/deliveries?workspace=${encodeURIComponent(workspace)}`}>Deliveries</Link>
+          .
+        </p>
+      )}
       {integration.locked && (
         <p className="card notice locked-note" role="note">
           Locked by the server (<span className="mono">SERVICE_INTEGRATION_LOCKED_PROVIDERS</span>): only the
@@ -156,6 +164,7 @@ export function ProviderCard({
       {(provider === 'tracker' || provider === 'wiki') && (
         <ProviderTest workspace={workspace} provider={provider} />
       )}
+      {provider === 'chat' && canEdit && <ChatTest workspace={workspace} />}
     </section>
   );
 }

@@ -14,7 +14,7 @@ export function SiteFields(props: FieldProps) {
   );
 }
 
-/** Chat notifications of audit entries (stored and shown; not sent yet). */
+/** Chat notifications of audit entries: the webhook's defaults and the rules choosing what goes where. */
 export function ChatFields(props: FieldProps) {
   const prefixes = props.values.action_prefixes;
   const id = `int-chat-action_prefixes`;

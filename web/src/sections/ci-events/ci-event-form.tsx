@@ -1,0 +1,147 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
+import { usePagedList } from '../../api/paged.ts';
+import type { CiEvent, Project } from '../../api/types.ts';
+import { ErrorMessage } from '../../ui/status.tsx';
+import { ciEntriesKey } from './ci-entries.tsx';
+
+/** The run's optional text fields, as the API names them, with their labels and limits. */
+const RUN_FIELDS = [
+  ['repository', 'Repository', 200, 'acme/api'],
+  ['branch', 'Branch', 255, 'main'],
+  ['sha', 'Commit (sha)', 64, '9fceb02d0ae598e95dc970b74767f19372d61af8'],
+  ['workflow', 'Workflow', 200, 'CI'],
+  ['job', 'Job', 200, 'test'],
+] as const;
+
+type RunField = (typeof RUN_FIELDS)[number][0] | 'run_url' | 'message';
+
+const EMPTY: Record<RunField, string> = {
+  repository: '',
+  branch: '',
+  sha: '',
+  workflow: '',
+  job: '',
+  run_url: '',
+  message: '',
+};
+
+/**
+ * Records a CI run's result (POST /v1/ci-events): success or failure, optionally for one of the
+ * workspace's projects (its writers), with the run's details. Empty fields are left out; the
+ * server checks the rest and its refusal is shown as it worded it. Workspace members.
+ */
+export function CiEventForm({
+  workspace,
+  onCreated,
+}: {
+  workspace: string;
+  onCreated: (e: CiEvent) => void;
+}) {
+  const client = useQueryClient();
+  const projects = usePagedList<Project>(
+    ['projects', workspace],
+    `/v1/workspaces/${encodeURIComponent(workspace)}/projects`,
+    { limit: 200 },
+  );
+  const [status, setStatus] = useState<'success' | 'failure'>('success');
+  const [project, setProject] = useState('');
+  const [values, setValues] = useState(EMPTY);
+  const record = useMutation({
+    mutationFn: () => {
+      const run = Object.fromEntries(
+        Object.entries(values)
+          .map(([k, v]) => [k, k === 'message' ? v : v.trim()] as const)
+          .filter(([, v]) => v.trim() !== ''),
+      );
+      return api<CiEvent>('POST', '/v1/ci-events', {
+        body: { status, workspace_key: workspace, ...(project ? { project_key: project } : {}), ...run },
+      });
+    },
+    onSuccess: (created) => {
+      onCreated(created);
+      void client.invalidateQueries({ queryKey: ciEntriesKey(workspace) });
+    },
+  });
+  const set = (field: RunField, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    record.mutate();
+  };
+  return (
+    <form className="card form-row ci-form" onSubmit={submit} noValidate aria-labelledby="ci-form-title">
+      <h2 id="ci-form-title">Record a CI result in {workspace}</h2>
+      <fieldset className="checks field-wide">
+        <legend>Result</legend>
+        {(['success', 'failure'] as const).map((s) => (
+          <span key={s} className="field checkbox">
+            <input
+              id={`ci-status-${s}`}
+              type="radio"
+              name="ci-status"
+              value={s}
+              checked={status === s}
+              onChange={() => setStatus(s)}
+            />
+            <label htmlFor={`ci-status-${s}`}>{s}</label>
+          </span>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="ci-project">Project (optional)</label>
+        <select id="ci-project" value={project} onChange={(e) => setProject(e.target.value)}>
+          <option value="">{projects.isPending ? 'Loading…' : 'No project'}</option>
+          {projects.items.map((p) => (
+            <option key={p.key} value={p.key}>
+              {p.name === p.key ? p.key : `${p.name} (${p.key})`} · {p.role}
+            </option>
+          ))}
+        </select>
+      </div>
+      {RUN_FIELDS.map(([field, label, max, example]) => (
+        <div className="field" key={field}>
+          <label htmlFor={`ci-${field}`}>{label}</label>
+          <input
+            id={`ci-${field}`}
+            value={values[field]}
+            maxLength={max}
+            placeholder={example}
+            className={field === 'sha' ? 'mono' : undefined}
+            onChange={(e) => set(field, e.target.value)}
+          />
+        </div>
+      ))}
+      <div className="field field-wide">
+        <label htmlFor="ci-run_url">Run URL</label>
+        <input
+          id="ci-run_url"
+          type="url"
+          value={values.run_url}
+          maxLength={2000}
+          placeholder="https://github.com/acme/api/actions/runs/1234"
+          onChange={(e) => set('run_url', e.target.value)}
+        />
+      </div>
+      <div className="field field-wide">
+        <label htmlFor="ci-message">Message</label>
+        <textarea
+          id="ci-message"
+          rows={3}
+          value={values.message}
+          maxLength={4000}
+          aria-describedby="ci-message-hint"
+          onChange={(e) => set('message', e.target.value)}
+        />
+        <span id="ci-message-hint" className="muted small">
+          Secrets in it are masked before it is stored.
+        </span>
+      </div>
+      <button type="submit" disabled={record.isPending}>
+        {record.isPending ? 'Recording…' : `Record ${status}`}
+      </button>
+      <ErrorMessage error={record.error} title="The CI result was not recorded" />
+      <ErrorMessage error={projects.error} title="The projects could not be read" />
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import type { Session } from '../../api/types.ts';
+import { Page } from '../../ui/page.tsx';
+import { Empty } from '../../ui/status.tsx';
+import { useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
+import { useAddress } from '../audit/address.ts';
+import { administers } from '../workspaces/workspace-access.ts';
+import { DeliveryFilters } from './delivery-filters.tsx';
+import { DeliveryList } from './delivery-list.tsx';
+
+/**
+ * A workspace's chat deliveries (`?workspace=&status=&channel=&action=`): each audit entry's
+ * message to the chat webhook, its progress and outcome, and a retry of a failed one. Workspace
+ * admins; anyone else sees the server's refusal and no controls.
+ */
+export function DeliveriesPage({ session }: { session: Session }) {
+  const address = useAddress();
+  const workspace = address.get('workspace');
+  const spaces = useWorkspaces(workspace);
+  const filters = {
+    status: address.get('status'),
+    channel: address.get('channel'),
+    action: address.get('action'),
+  };
+  const admin = spaces.current ? administers(session, spaces.current) : session.user.is_admin;
+  // Known not to be an admin here (the server refuses anyway): no filters, only its refusal.
+  const refused = !spaces.isPending && !admin;
+  return (
+    <Page
+      title="Deliveries"
+      lead="Chat notifications of a workspace's audit entries: where each went, at which severity, how it went, and what the receiver said."
+    >
+      <WorkspaceChoice
+        id="dlv-workspace"
+        workspace={workspace}
+        spaces={spaces}
+        onChoose={(w) => address.set({ workspace: w })}
+      />
+      {!workspace ? (
+        !spaces.isPending &&
+        (spaces.items.length === 0 ? (
+          <Empty>You are a member of no workspace yet.</Empty>
+        ) : (
+          <Empty>Choose a workspace to see its deliveries.</Empty>
+        ))
+      ) : (
+        <>
+          {refused ? (
+            <div className="card notice ws-note" role="note" aria-label="Who can read this">
+              <p>
+                Only the workspace&apos;s owners and admins see and retry its deliveries
+                {spaces.current ? (
+                  <>
+                    ; your role in <span className="mono">{workspace}</span> is{' '}
+                    <strong>{spaces.current.role}</strong>
+                  </>
+                ) : null}
+                .
+              </p>
+            </div>
+          ) : (
+            <>
+              <p className="muted small">
+                What is sent, and where, is set by the chat integration&apos;s rules in{' '}
+                <Link to={`/integrations?workspace=${encodeURIComponent(workspace)}`}>Integrations</Link>.
+              </p>
+              <DeliveryFilters key={address.text} values={filters} onApply={address.set} />
+            </>
+          )}
+          <h2>Deliveries of {workspace}</h2>
+          <DeliveryList workspace={workspace} filters={filters} canRetry={admin} />
+        </>
+      )}
+    </Page>
+  );
+}

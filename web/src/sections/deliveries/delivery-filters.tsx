@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { DELIVERY_STATUSES, STATUS_MEANINGS } from './delivery-vocabulary.ts';
+
+/** The deliveries' filters as the address holds them. */
+export interface DeliveryFilterValues {
+  status: string;
+  channel: string;
+  action: string;
+}
+
+/** Status, channel and action prefix, applied to the address together (so reload and back keep them). */
+export function DeliveryFilters({
+  values,
+  onApply,
+}: {
+  values: DeliveryFilterValues;
+  onApply: (patch: Record<string, string>) => void;
+}) {
+  const [status, setStatus] = useState(values.status);
+  const [channel, setChannel] = useState(values.channel);
+  const [action, setAction] = useState(values.action);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ status, channel: channel.trim(), action: action.trim() });
+  };
+  return (
+    <form className="card form-row" onSubmit={submit} aria-label="Filter the deliveries">
+      <div className="field">
+        <label htmlFor="dlv-status">Status</label>
+        <select id="dlv-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">Any status</option>
+          {DELIVERY_STATUSES.map((s) => (
+            <option key={s} value={s} title={STATUS_MEANINGS[s]}>
+              {s}
+            </option>
+          ))}
+          {status && !(DELIVERY_STATUSES as string[]).includes(status) && (
+            <option value={status}>{status}</option>
+          )}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="dlv-channel">Channel</label>
+        <input
+          id="dlv-channel"
+          value={channel}
+          maxLength={200}
+          placeholder="#ops"
+          onChange={(e) => setChannel(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="dlv-action">Action starts with</label>
+        <input
+          id="dlv-action"
+          value={action}
+          maxLength={200}
+          placeholder="ci., access., …"
+          onChange={(e) => setAction(e.target.value)}
+        />
+      </div>
+      <button type="submit">Apply</button>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => onApply({ status: '', channel: '', action: '' })}
+      >
+        Clear
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { usePagedList } from '../api/paged.ts';
+import type { Workspace } from '../api/types.ts';
+import { ErrorMessage } from './status.tsx';
+
+/** The caller's workspaces and, among them, the one named (`undefined` while loading or when not listed). */
+export function useWorkspaces(chosen: string) {
+  const list = usePagedList<Workspace>(['workspaces'], '/v1/workspaces', { limit: 200 });
+  return {
+    isPending: list.isPending,
+    error: list.error,
+    items: list.items,
+    current: list.items.find((w) => w.workspace_key === chosen),
+  };
+}
+
+const label = (w: Workspace) =>
+  `${w.name === w.workspace_key ? w.workspace_key : `${w.name} (${w.workspace_key})`} · ${w.role}`;
+
+/**
+ * A select of the caller's workspaces (with their role in each) for a page working on one
+ * workspace; a key from the address that is not listed stays chosen, so the server says why.
+ */
+export function WorkspaceChoice({
+  id,
+  workspace,
+  spaces,
+  onChoose,
+}: {
+  id: string;
+  workspace: string;
+  spaces: ReturnType<typeof useWorkspaces>;
+  onChoose: (workspace: string) => void;
+}) {
+  return (
+    <div className="form-row picker">
+      <div className="field">
+        <label htmlFor={id}>Workspace</label>
+        <select id={id} value={workspace} onChange={(e) => onChoose(e.target.value)}>
+          <option value="">{spaces.isPending ? 'Loading…' : 'Choose a workspace'}</option>
+          {spaces.items.map((w) => (
+            <option key={w.workspace_key} value={w.workspace_key}>
+              {label(w)}
+            </option>
+          ))}
+          {workspace && !spaces.current && !spaces.isPending && (
+            <option value={workspace}>{workspace}</option>
+          )}
+        </select>
+      </div>
+      <ErrorMessage error={spaces.error} />
+    </div>
+  );
+}
