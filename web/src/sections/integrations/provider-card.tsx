@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Integration } from '../../api/types.ts';
-import { ErrorMessage } from '../../ui/status.tsx';
 import { when } from '../../ui/format.ts';
 import type { FieldProps } from './config-fields.tsx';
 import { draftOf, isDirty, PROVIDER_NAMES, type Draft } from './integration-draft.ts';
@@ -10,6 +9,7 @@ import { ChatTest } from './chat-test.tsx';
 import { ChatFields, ReasonerFields, SiteFields } from './provider-fields.tsx';
 import { ProviderTest } from './provider-test.tsx';
 import { SecretField } from './secret-field.tsx';
+import { ReasonField, SaveButtons } from '../../ui/save-bar.tsx';
 
 const FIELDS = { tracker: SiteFields, wiki: SiteFields, chat: ChatFields, audit_reasoner: ReasonerFields };
 const SECRET_LABELS = {
@@ -137,27 +137,18 @@ export function ProviderCard({
         </fieldset>
         {editable && (
           <div className="form-row">
-            <div className="field grow">
-              <label htmlFor={`int-${provider}-reason`}>Reason (kept in the audit log)</label>
-              <input
-                id={`int-${provider}-reason`}
-                value={draft.reason}
-                maxLength={1000}
-                onChange={(e) => change({ reason: e.target.value })}
-              />
-            </div>
-            <button type="submit" disabled={!dirty || save.isPending}>
-              {save.isPending ? 'Saving…' : `Save ${provider.replace('_', ' ')}`}
-            </button>
-            <button type="button" className="secondary" disabled={!dirty} onClick={restart}>
-              Undo changes
-            </button>
-            {save.isSuccess && !dirty && (
-              <p className="ok field-wide" role="status">
-                Saved.
-              </p>
-            )}
-            <ErrorMessage error={save.error} title={`The ${provider} configuration was not saved`} />
+            <ReasonField
+              id={`int-${provider}-reason`}
+              value={draft.reason}
+              onChange={(reason) => change({ reason })}
+            />
+            <SaveButtons
+              label={`Save ${provider.replace('_', ' ')}`}
+              dirty={dirty}
+              save={save}
+              onUndo={restart}
+              errorTitle={`The ${provider} configuration was not saved`}
+            />
           </div>
         )}
       </form>

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { OutboundSettings } from '../../api/types.ts';
-import { ErrorMessage } from '../../ui/status.tsx';
 import { LocaleChecks } from './locale-checks.tsx';
 import { localeLabel } from './locale-words.ts';
 import { useSaveSettings } from './outbound-api.ts';
+import { ReasonField, SaveButtons } from '../../ui/save-bar.tsx';
 
 interface Draft {
   default_outbound_locale: string;
@@ -84,38 +84,18 @@ export function OutboundSettingsForm({
                 ))}
               </select>
             </div>
-            {canEdit && (
-              <div className="field grow">
-                <label htmlFor="msg-ws-reason">Reason (kept in the audit log)</label>
-                <input
-                  id="msg-ws-reason"
-                  value={reason}
-                  maxLength={1000}
-                  onChange={(e) => setReason(e.target.value)}
-                />
-              </div>
-            )}
+            {canEdit && <ReasonField id="msg-ws-reason" value={reason} onChange={setReason} />}
           </div>
         </fieldset>
         {canEdit && (
           <div className="form-row form-buttons">
-            <button type="submit" disabled={!dirty || save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save locales'}
-            </button>
-            <button
-              type="button"
-              className="secondary"
-              disabled={!dirty}
-              onClick={() => setDraft(draftOf(settings))}
-            >
-              Undo changes
-            </button>
-            {save.isSuccess && !dirty && (
-              <p className="ok" role="status">
-                Saved.
-              </p>
-            )}
-            <ErrorMessage error={save.error} title="The locales were not saved" />
+            <SaveButtons
+              label="Save locales"
+              dirty={dirty}
+              save={save}
+              onUndo={() => setDraft(draftOf(settings))}
+              errorTitle="The locales were not saved"
+            />
           </div>
         )}
       </form>

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { OutboundPolicy } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
-import { ErrorMessage } from '../../ui/status.tsx';
 import { LocaleChecks } from './locale-checks.tsx';
 import { localeLabel } from './locale-words.ts';
 import { useSavePolicy } from './outbound-api.ts';
 import { OverrideList } from './override-list.tsx';
+import { ReasonField, SaveButtons } from '../../ui/save-bar.tsx';
 
 interface Draft {
   locale_default: string | null;
@@ -122,37 +122,19 @@ export function PolicyForm({
           )}
           {canEdit && (
             <div className="form-row">
-              <div className="field grow">
-                <label htmlFor="msg-policy-reason">Reason (kept in the audit log)</label>
-                <input
-                  id="msg-policy-reason"
-                  value={reason}
-                  maxLength={1000}
-                  onChange={(e) => setReason(e.target.value)}
-                />
-              </div>
+              <ReasonField id="msg-policy-reason" value={reason} onChange={setReason} />
             </div>
           )}
         </fieldset>
         {canEdit && (
           <div className="form-row form-buttons">
-            <button type="submit" disabled={!dirty || save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save policy'}
-            </button>
-            <button
-              type="button"
-              className="secondary"
-              disabled={!dirty}
-              onClick={() => setDraft(draftOf(policy))}
-            >
-              Undo changes
-            </button>
-            {save.isSuccess && !dirty && (
-              <p className="ok" role="status">
-                Saved.
-              </p>
-            )}
-            <ErrorMessage error={save.error} title="The policy was not saved" />
+            <SaveButtons
+              label="Save policy"
+              dirty={dirty}
+              save={save}
+              onUndo={() => setDraft(draftOf(policy))}
+              errorTitle="The policy was not saved"
+            />
           </div>
         )}
       </form>

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import type { Workspace } from '../../api/types.ts';
-import { ErrorMessage } from '../../ui/status.tsx';
 import { StringListEditor } from '../../ui/string-list-editor.tsx';
+import { ReasonField, SaveButtons } from '../../ui/save-bar.tsx';
 
 type Settings = Pick<
   Workspace,
@@ -184,27 +184,14 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
         </div>
         {canEdit && (
           <div className="card form-row">
-            <div className="field grow">
-              <label htmlFor="ws-reason">Reason (kept in the audit log)</label>
-              <input
-                id="ws-reason"
-                value={reason}
-                maxLength={1000}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </div>
-            <button type="submit" disabled={!dirty}>
-              {save.isPending ? 'Saving…' : 'Save settings'}
-            </button>
-            <button type="button" className="secondary" disabled={!dirty} onClick={() => setEdited(saved)}>
-              Undo changes
-            </button>
-            {save.isSuccess && !dirty && (
-              <p className="ok field-wide" role="status">
-                Saved.
-              </p>
-            )}
-            <ErrorMessage error={save.error} title="The settings were not saved" />
+            <ReasonField id="ws-reason" value={reason} onChange={setReason} />
+            <SaveButtons
+              label="Save settings"
+              dirty={dirty}
+              save={save}
+              onUndo={() => setEdited(saved)}
+              errorTitle="The settings were not saved"
+            />
           </div>
         )}
       </fieldset>
