@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { usePagedList } from '../api/paged.ts';
 import type { Workspace } from '../api/types.ts';
 import { ErrorMessage } from './status.tsx';
@@ -19,17 +20,20 @@ const label = (w: Workspace) =>
 /**
  * A select of the caller's workspaces (with their role in each) for a page working on one
  * workspace; a key from the address that is not listed stays chosen, so the server says why.
+ * `children`: more fields of the same row (a page's other choices).
  */
 export function WorkspaceChoice({
   id,
   workspace,
   spaces,
   onChoose,
+  children,
 }: {
   id: string;
   workspace: string;
   spaces: ReturnType<typeof useWorkspaces>;
   onChoose: (workspace: string) => void;
+  children?: ReactNode;
 }) {
   return (
     <div className="form-row picker">
@@ -47,6 +51,7 @@ export function WorkspaceChoice({
           )}
         </select>
       </div>
+      {children}
       <ErrorMessage error={spaces.error} />
     </div>
   );

@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
-import { usePagedList } from '../../api/paged.ts';
-import type { Integration, Session, Workspace } from '../../api/types.ts';
+import type { Integration, Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
+import { useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 import { administers } from '../workspaces/workspace-access.ts';
 import { integrationsKey } from './integration-save.ts';
 import { ProviderCard } from './provider-card.tsx';
 import { ProviderTest } from './provider-test.tsx';
-
-const label = (w: Workspace) =>
-  w.name === w.workspace_key ? w.workspace_key : `${w.name} (${w.workspace_key})`;
 
 /**
  * A workspace's integrations (`?workspace=`): every provider as it applies, one form each for its
@@ -21,8 +18,8 @@ const label = (w: Workspace) =>
 export function IntegrationsPage({ session }: { session: Session }) {
   const [params, setParams] = useSearchParams();
   const workspace = params.get('workspace') ?? '';
-  const spaces = usePagedList<Workspace>(['workspaces'], '/v1/workspaces', { limit: 200 });
-  const current = spaces.items.find((w) => w.workspace_key === workspace);
+  const spaces = useWorkspaces(workspace);
+  const current = spaces.current;
   const canEdit = current ? administers(session, current) : session.user.is_admin;
   const list = useQuery({
     queryKey: integrationsKey(workspace),
@@ -39,25 +36,12 @@ export function IntegrationsPage({ session }: { session: Session }) {
       title="Integrations"
       lead="The issue tracker, wiki, chat and audit reasoner of a workspace: saved values over the server's environment, field by field."
     >
-      <div className="form-row picker">
-        <div className="field">
-          <label htmlFor="int-workspace">Workspace</label>
-          <select
-            id="int-workspace"
-            value={workspace}
-            onChange={(e) => setParams(e.target.value ? { workspace: e.target.value } : {})}
-          >
-            <option value="">{spaces.isPending ? 'Loading…' : 'Choose a workspace'}</option>
-            {spaces.items.map((w) => (
-              <option key={w.workspace_key} value={w.workspace_key}>
-                {label(w)} · {w.role}
-              </option>
-            ))}
-            {workspace && !current && !spaces.isPending && <option value={workspace}>{workspace}</option>}
-          </select>
-        </div>
-        <ErrorMessage error={spaces.error} />
-      </div>
+      <WorkspaceChoice
+        id="int-workspace"
+        workspace={workspace}
+        spaces={spaces}
+        onChoose={(w) => setParams(w ? { workspace: w } : {})}
+      />
       {!workspace ? (
         !spaces.isPending &&
         (spaces.items.length === 0 ? (

@@ -1,6 +1,6 @@
-import { usePagedList } from '../../api/paged.ts';
-import type { IntegrationType, Session, Workspace } from '../../api/types.ts';
+import type { IntegrationType, Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
+import { useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 import { administers } from '../workspaces/workspace-access.ts';
 import { INTEGRATION_TYPES, useMessageAddress } from './message-address.ts';
@@ -8,9 +8,6 @@ import { useOutboundSettings, usePolicy, useTemplateVariables } from './outbound
 import { OutboundSettingsForm } from './outbound-settings-form.tsx';
 import { PolicyForm } from './policy-form.tsx';
 import { TemplateEditor } from './template-editor.tsx';
-
-const label = (w: Workspace) =>
-  w.name === w.workspace_key ? w.workspace_key : `${w.name} (${w.workspace_key})`;
 
 /**
  * Outbound messages of a workspace (`?workspace=&type=&action=&locale=`): its locales, the policy
@@ -20,8 +17,8 @@ const label = (w: Workspace) =>
 export function MessagesPage({ session }: { session: Session }) {
   const [address, go] = useMessageAddress();
   const { workspace, type } = address;
-  const spaces = usePagedList<Workspace>(['workspaces'], '/v1/workspaces', { limit: 200 });
-  const current = spaces.items.find((w) => w.workspace_key === workspace);
+  const spaces = useWorkspaces(workspace);
+  const current = spaces.current;
   const canEdit = current ? administers(session, current) : false;
   const settings = useOutboundSettings(workspace);
   const policy = usePolicy(workspace, type);
@@ -32,23 +29,12 @@ export function MessagesPage({ session }: { session: Session }) {
       title="Message templates"
       lead="The languages and the wording of the messages a workspace sends out (chat notifications today): its locales, each integration type's policy, and the templates, previewed as you type."
     >
-      <div className="form-row picker">
-        <div className="field">
-          <label htmlFor="msg-workspace">Workspace</label>
-          <select
-            id="msg-workspace"
-            value={workspace}
-            onChange={(e) => go({ workspace: e.target.value, action: '', locale: '' })}
-          >
-            <option value="">{spaces.isPending ? 'Loading…' : 'Choose a workspace'}</option>
-            {spaces.items.map((w) => (
-              <option key={w.workspace_key} value={w.workspace_key}>
-                {label(w)} · {w.role}
-              </option>
-            ))}
-            {workspace && !current && !spaces.isPending && <option value={workspace}>{workspace}</option>}
-          </select>
-        </div>
+      <WorkspaceChoice
+        id="msg-workspace"
+        workspace={workspace}
+        spaces={spaces}
+        onChoose={(w) => go({ workspace: w, action: '', locale: '' })}
+      >
         <div className="field">
           <label htmlFor="msg-type">Integration type</label>
           <select
@@ -64,8 +50,7 @@ export function MessagesPage({ session }: { session: Session }) {
             ))}
           </select>
         </div>
-        <ErrorMessage error={spaces.error} />
-      </div>
+      </WorkspaceChoice>
       {!workspace ? (
         !spaces.isPending &&
         (spaces.items.length === 0 ? (
