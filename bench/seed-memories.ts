@@ -4,8 +4,6 @@ import type { Database } from '../src/platform/db/client.ts';
 import { inTransaction } from '../src/platform/db/in-transaction.ts';
 import { newId } from '../src/platform/ids.ts';
 import { contentHash } from '../src/modules/memories/content-hash.ts';
-import { searchDocument } from '../src/modules/memories/search-document.ts';
-import { learnWords } from '../src/modules/memories/memory-lexicon.ts';
 import { memories } from '../src/modules/memories/table.ts';
 import { MEMORY_TYPES } from '../src/modules/memories/vocabulary.ts';
 import { projects } from '../src/modules/projects/table.ts';
@@ -123,18 +121,13 @@ async function seedMemories(database: Database, count: number): Promise<void> {
         evidenceRef: null,
         createdBy: null,
         version: 1,
-        search: searchDocument(content, createdAt) as unknown as string, // an SQL expression, as in storeMemories
+        occurredAt: createdAt,
         createdAt,
         updatedAt: createdAt,
       });
     }
     await inTransaction(ctx, async (ctx) => {
       await ctx.db.insert(memories).values(rows);
-      await learnWords(
-        ctx,
-        projectId,
-        rows.map((r) => r.content),
-      );
     });
   }
   await db.execute(sql`analyze`);

@@ -61,6 +61,7 @@ describe('commit', () => {
         source: 'import',
         status: 'draft',
         evidence_ref: `raw_message:${s.raw_message_id}`,
+        occurred_at: s.occurred_at,
         created_by: p.writer.id,
       });
       expect(memory.metadata).toMatchObject({ import_id: id });

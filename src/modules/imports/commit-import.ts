@@ -101,6 +101,7 @@ async function commitStaged(
             source: 'import' as const,
             metadata: { import_id: row.id },
             evidenceRef: s.rawMessageId ? `raw_message:${s.rawMessageId}` : `import:${row.id}`,
+            occurredAt: s.occurredAt,
           })),
           correlationId: row.id,
         },

@@ -58,6 +58,20 @@ describe('extract', () => {
     expect(await memoriesOf(h, placeOf(p))).toEqual([]);
   });
 
+  it("dates each staged memory by its message's time in the transcript, not by the import", async () => {
+    const p = await fresh();
+    const { extracted } = await runPipeline(
+      h,
+      p.writer,
+      { ws: p.ws, project: p.project, file: 'claude-code-session.jsonl' },
+      'extract',
+    );
+    const staged = await stagedOf(h, extracted!.id, p.writer);
+    expect(staged.length).toBeGreaterThan(0);
+    // The fixture's messages were written on 2025-03-11 and 12.
+    for (const s of staged) expect(['2025-03-11', '2025-03-12']).toContain(s.occurred_at.slice(0, 10));
+  });
+
   it('reads a long message only up to a complete line, never a statement cut at the read limit', async () => {
     const p = await fresh();
     const decision = 'We decided to keep the advisory lock on the invoice job for every single run.';

@@ -87,6 +87,7 @@ export const stagedAnswer = z.object({
   content: z.string(),
   selected: z.boolean(),
   raw_message_id: z.string().nullable(),
+  occurred_at: timestamp.describe("The message's time in the transcript; the memory's occurred_at"),
   memory_id: z.string().nullable().describe('Set once committed'),
   redactions: z.number().int(),
 });
@@ -118,6 +119,7 @@ export const presentStaged = (s: StagedMemoryRow): z.output<typeof stagedAnswer>
   content: s.content,
   selected: s.selected,
   raw_message_id: s.rawMessageId,
+  occurred_at: iso(s.occurredAt),
   memory_id: s.memoryId,
   redactions: s.redactions,
 });

@@ -29,8 +29,8 @@ export function identifiersIn(text: string): string[] {
   return [...found];
 }
 
-/** Plain words (letters only, 3-40 long), lower-cased and distinct: the typo-correction lexicon. */
-export function lexiconWords(text: string): string[] {
+/** Plain words (letters only, 3-40 long), lower-cased and distinct. */
+function lexiconWords(text: string): string[] {
   const found = new Set<string>();
   for (const match of text.matchAll(WORD)) {
     found.add(match[0].toLowerCase());

@@ -1,0 +1,81 @@
+/**
+ * What recall indexes of a text (pure; the same rules for memories and queries):
+ * - every word (letters and digits) as its English stem, stop words left out;
+ * - a word written in camelCase also as its parts (`rateLimiter` -> `rate`, `limit`);
+ * - an identifier joined with `_` or `-` also as one word (`rate_limiter` -> `ratelimit`), so
+ *   `rateLimiter`, `rate_limiter` and `RateLimiter` share a term;
+ * - every identifier exactly as written, lower-cased, under the key `=<identifier>` (a path also
+ *   under its file name): identifiers.ts says what one is.
+ * Bounded: only the first MAX_INDEXED_CHARS characters are read, words are at most 60 characters.
+ */
+import { identifierTokens } from '../identifiers.ts';
+import { identifiersIn } from '../search-terms.ts';
+import { STOP_WORDS } from './stop-words.ts';
+import { stemWord } from './word-stem.ts';
+
+const MAX_INDEXED_CHARS = 20_000;
+const WORD = /[\p{L}\p{N}]{1,60}/gu;
+/** Boundaries inside a camelCase or lettersDigits word. */
+const CAMEL_BOUNDARY =
+  /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
+/** Identifier kinds whose separators are part of a name (`rate_limiter`, `retry-policy`). */
+const JOINABLE = new Set(['code', 'hyphenated']);
+
+/** The key of an identifier as written. Word stems never start with `=`. */
+export const exactKey = (identifier: string) => `=${identifier}`;
+
+export interface DocumentTerms {
+  /** Term -> how often it occurs. */
+  terms: Map<string, number>;
+  /** Words counted (the document's length for ranking). */
+  length: number;
+  /** Letters-only words as written (lower-cased) -> their stem: the project's vocabulary. */
+  words: Map<string, string>;
+}
+
+/** The stem of `word` (lower-cased), or null for a stop word. */
+export function termOf(word: string): string | null {
+  return STOP_WORDS.has(word) ? null : stemWord(word);
+}
+
+/** The words inside a camelCase word (`rateLimiter` -> rate, limiter), lower-cased; [] if none. */
+export function camelParts(word: string): string[] {
+  const parts = word.split(CAMEL_BOUNDARY);
+  return parts.length > 1 ? parts.map((p) => p.toLowerCase()) : [];
+}
+
+/** The words of an identifier, lower-cased (`rate_limiter` and `rateLimiter` -> rate, limiter). */
+export function identifierWords(identifier: string): string[] {
+  const words: string[] = [];
+  for (const [w] of identifier.matchAll(WORD)) {
+    const parts = camelParts(w);
+    words.push(...(parts.length ? parts : [w.toLowerCase()]));
+  }
+  return words;
+}
+
+export function documentTerms(text: string): DocumentTerms {
+  const scanned = text.length > MAX_INDEXED_CHARS ? text.slice(0, MAX_INDEXED_CHARS) : text;
+  const terms = new Map<string, number>();
+  const words = new Map<string, string>();
+  const add = (term: string) => terms.set(term, (terms.get(term) ?? 0) + 1);
+  const addWord = (lower: string) => {
+    const term = termOf(lower);
+    if (term === null) return;
+    add(term);
+    if (lower.length >= 3 && /^\p{L}+$/u.test(lower)) words.set(lower, term);
+  };
+  let length = 0;
+  for (const [w] of scanned.matchAll(WORD)) {
+    length++;
+    addWord(w.toLowerCase());
+    for (const part of camelParts(w)) addWord(part);
+  }
+  for (const { token, kind } of identifierTokens(scanned)) {
+    if (!JOINABLE.has(kind)) continue;
+    const joined = identifierWords(token).join('');
+    if (joined.length <= 60) addWord(joined);
+  }
+  for (const identifier of identifiersIn(scanned)) add(exactKey(identifier));
+  return { terms, length, words };
+}
