@@ -33,7 +33,7 @@ export type StagedOutcome =
 const CONTAINED_SHARE = 0.4;
 const INSIDE_SHARE = 0.6;
 
-export function normalise(text: string): string {
+function normalise(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()
