@@ -53,7 +53,9 @@ describe('extract', () => {
       expect(rawIds).toContain(s.raw_message_id);
       expect(s.content.length).toBeGreaterThan(0);
     }
-    expect(new Set(staged.map((s) => s.type))).toEqual(new Set(['decision', 'constraint', 'problem']));
+    expect(new Set(staged.map((s) => s.type))).toEqual(
+      new Set(['decision', 'constraint', 'problem', 'caveat']),
+    );
     expect(staged.find((s) => s.type === 'decision')?.content).toMatch(/advisory locks for the invoice job/);
     expect(await memoriesOf(h, placeOf(p))).toEqual([]);
   });
