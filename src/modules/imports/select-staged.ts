@@ -36,15 +36,23 @@ export async function selectStaged({
   const importId = found.row.id;
   return inTransaction(ctx, async (ctx) => {
     if (ids) await namedStaged(ctx, importId, ids);
-    const chosen =
-      and(
-        eq(stagedMemories.importId, importId),
-        ids ? inArray(stagedMemories.id, ids) : types ? inArray(stagedMemories.type, types) : undefined,
-      ) ?? sql`false`;
+    // Which of the import's staged memories the body names (the import is always in the WHERE).
+    const chosen = ids
+      ? inArray(stagedMemories.id, ids)
+      : types
+        ? inArray(stagedMemories.type, types)
+        : sql`true`;
     const changed = await ctx.db
       .update(stagedMemories)
       .set({ selected: input.selected, updatedAt: ctx.now() })
-      .where(and(chosen, isNull(stagedMemories.memoryId), ne(stagedMemories.selected, input.selected)))
+      .where(
+        and(
+          eq(stagedMemories.importId, importId),
+          chosen,
+          isNull(stagedMemories.memoryId),
+          ne(stagedMemories.selected, input.selected),
+        ),
+      )
       .returning({ id: stagedMemories.id });
     const counts = await countsByType(ctx, importId, chosen);
     const outcome: SelectOutcome = {
@@ -78,7 +86,10 @@ export async function selectStaged({
   });
 }
 
-/** Per type of the import: its staged memories, the selected ones not committed yet, the committed; and of those `chosen`. */
+/**
+ * Per type of the import: its staged memories, the selected ones not committed yet, the committed;
+ * and how many of them are `chosen`, and of those how many are committed. One query.
+ */
 async function countsByType(ctx: Ctx, importId: string, chosen: SQL) {
   const waiting = isNull(stagedMemories.memoryId);
   const rows = await ctx.db
