@@ -17,9 +17,9 @@ import { pgliteServer, postgresServer, type Prepare, type RunningServer } from '
 /**
  * ctxhub's MCP `recall` beside two peer MCP memory servers from the npm registry, in one run: for
  * each corpus size (BENCH_PEER_SIZES), the same memories in all three (ctxhub seeded before its
- * server starts; server-memory's JSONL file written directly; mcp-memory-keeper loaded through its
- * own batch-save tool), then the same queries through an MCP SDK stdio client into each:
- * `ctxhub mcp` (the compiled adapter before a real server), server-memory's `search_nodes`,
+ * server starts; server-memory's JSONL file written directly; mcp-memory-keeper's SQLite file
+ * filled as its batch-save tool fills it, see peer-servers.ts), then the same queries through an
+ * MCP SDK stdio client into each: `ctxhub mcp` (the compiled adapter before a real server), server-memory's `search_nodes`,
  * mcp-memory-keeper's `context_search`. After a warm-up, each query goes to all three in turn,
  * the order rotating, so the machine's noise falls on all alike. Every answer must hold results.
  * Targets: ctxhub p50 <= 3 ms at 10,000 memories and >= 4x faster than each peer; <= 5 ms at 100,000.
@@ -193,8 +193,11 @@ export async function runMcpPeersBench(engines: string[]): Promise<void> {
       `- server-memory: its JSONL file (MEMORY_FILE_PATH) written directly, one entity per memory ` +
       `(its type as entity type, its content as the one observation); tool \`search_nodes\` { query }, ` +
       `which answers every matching entity;\n` +
-      `- mcp-memory-keeper: loaded through its own \`context_batch_save\` tool (100 items a call) in a ` +
-      `process started before the measured one; tool \`context_search\` { query, limit: ${LIMIT} }.\n` +
+      `- mcp-memory-keeper: its database, a session and the first 100 items made by its own process ` +
+      `and tools (\`context_session_start\`, \`context_batch_save\`), the other items inserted into ` +
+      `its SQLite file as its batch save inserts them, its triggers running (its trigram embeddings ` +
+      `for semantic search, which \`context_search\` does not read, left out); tool \`context_search\` ` +
+      `{ query, limit: ${LIMIT} }, in a process started afresh on the loaded file.\n` +
       `${loads.join('\n')}\n` +
       `${WARMUP} warm-up queries, then ${MEASURED} measured, each sent to the three servers in turn ` +
       `(rotating who goes first): words, identifiers and word pairs of the recall-eval queries and ` +

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -103,30 +105,128 @@ const KEEPER_CATEGORY: Record<string, string> = {
 };
 const KEEPER_BATCH = 100; // the most context_batch_save takes in one call
 
+const keeperItem = (m: BenchMemory, i: number) => ({
+  key: entityName(i),
+  value: m.content,
+  category: KEEPER_CATEGORY[m.type] ?? 'note',
+});
+
 /** Its environment: its data directory, and a home of its own (it reads ~/.mcp-memory-keeper). */
 const keeperEnv = (dataDir: string) => ({ DATA_DIR: dataDir, HOME: join(dataDir, 'home') });
 
+/** The little of better-sqlite3 (mcp-memory-keeper's own copy) that the load uses. */
+interface Sqlite {
+  prepare(sql: string): {
+    get(...p: unknown[]): unknown;
+    all(...p: unknown[]): unknown[];
+    run(...p: unknown[]): void;
+  };
+  exec(sql: string): void;
+  close(): void;
+}
+
+interface KeeperRow {
+  id: string;
+  session_id: string;
+  value: string;
+  priority: string;
+  channel: string;
+  created_at: string;
+  size: number;
+  is_private: number;
+  metadata: string | null;
+}
+
 /**
- * Loads the corpus into a fresh mcp-memory-keeper through its own `context_batch_save` tool (100
- * items a call, one SQLite transaction each; key = the memory's name, value = its content).
+ * Loads the corpus into a fresh mcp-memory-keeper. Its own process creates its database (schema,
+ * migrations, triggers), a session (`context_session_start`) and the first 100 items
+ * (`context_batch_save`); the other items are then inserted into its SQLite file with the
+ * statement of its batch save and the values its tool wrote for the first ones (priority,
+ * channel, privacy, timestamp; size = the value's UTF-8 bytes), one transaction for all. Its
+ * triggers run on each insert as on a tool's (change log, per-session sequence number); an index
+ * on (session_id, sequence_number) lives only during the load, so its sequence trigger's MAX()
+ * does not rescan the session on every insert (through its tool, loading slowed to about 40 items
+ * a second by 38,000 items). Not written: the trigram embeddings its tool adds for
+ * `context_semantic_search`, which `context_search` does not read. The direct rows are checked
+ * against the tool's.
  */
 export async function loadKeeper(entry: string, dataDir: string, memories: BenchMemory[]): Promise<void> {
   mkdirSync(join(dataDir, 'home'), { recursive: true });
+  const viaTool = memories.slice(0, KEEPER_BATCH).map(keeperItem);
   const mcp = await stdioClient('mcp-memory-keeper', entry, dataDir, keeperEnv(dataDir));
   try {
-    for (let i = 0; i < memories.length; i += KEEPER_BATCH) {
-      const items = memories.slice(i, i + KEEPER_BATCH).map((m, k) => ({
-        key: entityName(i + k),
-        value: m.content,
-        category: KEEPER_CATEGORY[m.type] ?? 'note',
-      }));
-      const r = await mcp.call('context_batch_save', { items, updateExisting: false });
-      const saved = JSON.parse(textOf(r)) as { succeeded?: number; errors?: unknown[] };
-      if (saved.succeeded !== items.length)
-        throw new Error(`mcp-memory-keeper context_batch_save: ${JSON.stringify(saved.errors ?? saved)}`);
-    }
+    await mcp.call('context_session_start', { name: 'ctxhub bench' });
+    const saved = JSON.parse(
+      textOf(await mcp.call('context_batch_save', { items: viaTool, updateExisting: false })),
+    ) as { succeeded?: number; errors?: unknown[] };
+    if (saved.succeeded !== viaTool.length)
+      throw new Error(`mcp-memory-keeper context_batch_save: ${JSON.stringify(saved.errors ?? saved)}`);
   } finally {
     await mcp.close();
+  }
+
+  const Database = createRequire(entry)('better-sqlite3') as new (file: string) => Sqlite;
+  const db = new Database(join(dataDir, 'context.db'));
+  try {
+    const byKey = db.prepare('select * from context_items where key = ?');
+    const changesOf = db.prepare(
+      'select group_concat(operation) as ops from (select operation from context_changes where item_id = ? order by sequence_id)',
+    );
+    const ref = byKey.get(viaTool[0]!.key) as KeeperRow;
+    if (ref.size !== Buffer.byteLength(ref.value, 'utf8'))
+      throw new Error(`mcp-memory-keeper: its size is not the value's UTF-8 bytes (${ref.size})`);
+    const insert = db.prepare(`
+      insert into context_items (id, session_id, key, value, category, priority, channel,
+        created_at, updated_at, size, is_private)
+      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    db.exec('create index bench_load_sequence on context_items(session_id, sequence_number)');
+    // One SQLite transaction (a plain begin/commit on the peer's own database).
+    db.exec('begin');
+    for (let i = KEEPER_BATCH; i < memories.length; i++) {
+      const item = keeperItem(memories[i]!, i);
+      insert.run(
+        randomUUID(),
+        ref.session_id,
+        item.key,
+        item.value,
+        item.category,
+        ref.priority,
+        ref.channel,
+        ref.created_at,
+        ref.created_at,
+        Buffer.byteLength(item.value, 'utf8'),
+        ref.is_private,
+      );
+    }
+    db.exec('commit');
+    db.exec('drop index bench_load_sequence');
+
+    const counts = db
+      .prepare(
+        'select count(*) as n, count(distinct sequence_number) as seqs, max(sequence_number) as top from context_items',
+      )
+      .get() as { n: number; seqs: number; top: number };
+    if (counts.n !== memories.length || counts.seqs !== counts.n || counts.top !== counts.n)
+      throw new Error(
+        `mcp-memory-keeper: loaded ${JSON.stringify(counts)}, expected ${memories.length} items`,
+      );
+    if (memories.length > KEEPER_BATCH) {
+      const direct = byKey.get(entityName(KEEPER_BATCH)) as KeeperRow;
+      const shape = (r: KeeperRow) =>
+        JSON.stringify([
+          r.priority,
+          r.channel,
+          r.is_private,
+          r.metadata,
+          (changesOf.get(r.id) as { ops: string }).ops,
+        ]);
+      if (shape(direct) !== shape(ref))
+        throw new Error(
+          `mcp-memory-keeper: a row written directly (${shape(direct)}) differs from its tool's (${shape(ref)})`,
+        );
+    }
+  } finally {
+    db.close();
   }
 }
 
