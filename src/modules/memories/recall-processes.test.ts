@@ -14,6 +14,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
  * Recall's index lives in each process (ADR 0016): a memory written, changed or deleted through one
  * server process must be what the other one recalls right after the write's answer.
  */
+const PROJECT = 'codehost:pair/api';
 const scratch: string[] = [];
 afterAll(() => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
@@ -36,7 +37,7 @@ const recalled = async (server: ServerProcess, key: string, q: string) => {
     server,
     key,
     'GET',
-    `/v1/memories?workspace_key=pair&project_key=api&q=${q}&limit=200`,
+    `/v1/memories?workspace_key=pair&project_key=${encodeURIComponent(PROJECT)}&q=${q}&limit=200`,
   );
   expect(res.status).toBe(200);
   return (res.json.items as Array<{ id: string }>).map((i) => i.id);
@@ -59,7 +60,9 @@ describe('recall across server processes', () => {
         const [a, b] = servers as [ServerProcess, ServerProcess];
         const key = await revealFirstKey(a);
         expect((await call(a, key, 'POST', '/v1/workspaces', { workspace_key: 'pair' })).status).toBe(201);
-        expect((await call(a, key, 'POST', '/v1/workspaces/pair/projects', { key: 'api' })).status).toBe(201);
+        expect((await call(a, key, 'POST', '/v1/workspaces/pair/projects', { key: PROJECT })).status).toBe(
+          201,
+        );
         // Both indexes exist before the writes (the first recall loads them).
         expect(await recalled(a, key, 'kiwi')).toEqual([]);
         expect(await recalled(b, key, 'kiwi')).toEqual([]);
@@ -68,7 +71,7 @@ describe('recall across server processes', () => {
           const [writer, reader] = i % 2 ? [a, b] : [b, a];
           const res = await call(writer, key, 'POST', '/v1/memories', {
             workspace_key: 'pair',
-            project_key: 'api',
+            project_key: PROJECT,
             type: 'note',
             content: `The kiwi orchard row ${i} is watered at dawn`,
           });
