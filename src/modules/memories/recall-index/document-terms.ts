@@ -18,6 +18,8 @@ const WORD = /[\p{L}\p{N}]{1,60}/gu;
 /** Boundaries inside a camelCase or lettersDigits word. */
 const CAMEL_BOUNDARY =
   /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
+/** A digit, or a capital after the first character: the only words CAMEL_BOUNDARY can split. */
+const INNER_BOUNDARY_HINT = /\p{N}|.\p{Lu}/u;
 /** Identifier kinds whose separators are part of a name (`rate_limiter`, `retry-policy`). */
 const JOINABLE = new Set(['code', 'hyphenated']);
 
@@ -40,6 +42,7 @@ export function termOf(word: string): string | null {
 
 /** The words inside a camelCase word (`rateLimiter` -> rate, limiter), lower-cased; [] if none. */
 export function camelParts(word: string): string[] {
+  if (!INNER_BOUNDARY_HINT.test(word)) return [];
   const parts = word.split(CAMEL_BOUNDARY);
   return parts.length > 1 ? parts.map((p) => p.toLowerCase()) : [];
 }
