@@ -80,17 +80,37 @@ export interface ScoreInputs {
 }
 
 /** The score: relevance x type weight x recency x subpath boost x status (rounded). */
-export function recallScore(
-  c: ScoreInputs,
+function recallScore(c: ScoreInputs, opts: { nowMs: number; currentSubpath?: string | undefined }): number {
+  return scoreOf(
+    c.coverage,
+    c.textRank,
+    c.identifierMatch,
+    c.type,
+    c.status,
+    c.subpath,
+    c.occurredAtMs,
+    opts,
+  );
+}
+
+/** recallScore in plain arguments, for loops over many matches (no object per match). */
+export function scoreOf(
+  coverage: number,
+  textRank: number,
+  identifierMatch: boolean,
+  type: MemoryType,
+  status: MemoryStatus,
+  subpath: string | null,
+  occurredAtMs: number,
   opts: { nowMs: number; currentSubpath?: string | undefined },
 ): number {
-  const relevance = 0.55 * c.coverage + 0.35 * c.textRank + (c.identifierMatch ? 0.1 : 0);
+  const relevance = 0.55 * coverage + 0.35 * textRank + (identifierMatch ? 0.1 : 0);
   return round(
     relevance *
-      TYPE_WEIGHTS[c.type] *
-      recencyWeight(c.occurredAtMs, opts.nowMs) *
-      subpathBoost(c.subpath, opts.currentSubpath) *
-      STATUS_WEIGHTS[c.status],
+      TYPE_WEIGHTS[type] *
+      recencyWeight(occurredAtMs, opts.nowMs) *
+      subpathBoost(subpath, opts.currentSubpath) *
+      STATUS_WEIGHTS[status],
   );
 }
 

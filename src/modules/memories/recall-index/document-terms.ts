@@ -57,28 +57,32 @@ export function identifierWords(identifier: string): string[] {
   return words;
 }
 
+const LETTERS = /^\p{L}+$/u;
+
+function count(terms: Map<string, number>, term: string): void {
+  terms.set(term, (terms.get(term) ?? 0) + 1);
+}
+
+function countWord(into: DocumentTerms, lower: string): void {
+  const term = termOf(lower);
+  if (term === null) return;
+  count(into.terms, term);
+  if (lower.length >= 3 && LETTERS.test(lower)) into.words.set(lower, term);
+}
+
 export function documentTerms(text: string): DocumentTerms {
   const scanned = text.length > MAX_INDEXED_CHARS ? text.slice(0, MAX_INDEXED_CHARS) : text;
-  const terms = new Map<string, number>();
-  const words = new Map<string, string>();
-  const add = (term: string) => terms.set(term, (terms.get(term) ?? 0) + 1);
-  const addWord = (lower: string) => {
-    const term = termOf(lower);
-    if (term === null) return;
-    add(term);
-    if (lower.length >= 3 && /^\p{L}+$/u.test(lower)) words.set(lower, term);
-  };
-  let length = 0;
+  const found: DocumentTerms = { terms: new Map(), length: 0, words: new Map() };
   for (const [w] of scanned.matchAll(WORD)) {
-    length++;
-    addWord(w.toLowerCase());
-    for (const part of camelParts(w)) addWord(part);
+    found.length++;
+    countWord(found, w.toLowerCase());
+    for (const part of camelParts(w)) countWord(found, part);
   }
   for (const { token, kind } of identifierTokens(scanned)) {
     if (!JOINABLE.has(kind)) continue;
     const joined = identifierWords(token).join('');
-    if (joined.length <= 60) addWord(joined);
+    if (joined.length <= 60) countWord(found, joined);
   }
-  for (const identifier of identifiersIn(scanned)) add(exactKey(identifier));
-  return { terms, length, words };
+  for (const identifier of identifiersIn(scanned)) count(found.terms, exactKey(identifier));
+  return found;
 }

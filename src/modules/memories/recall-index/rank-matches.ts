@@ -6,7 +6,7 @@
  * queries: the work never yields, so no two queries share them at once.
  */
 import type { MemoryStatus, MemoryType } from '../vocabulary.ts';
-import { compareRank, recallScore, type RankKey, type TermMatch } from '../score-recall.ts';
+import { compareRank, scoreOf, type RankKey, type TermMatch } from '../score-recall.ts';
 import type { Postings } from './postings.ts';
 import { STATUS_CODES, TYPE_CODES, type ProjectIndex } from './project-index.ts';
 import type { Alternative, PlannedTerm } from './query-plan.ts';
@@ -111,20 +111,21 @@ export function rankMatches(
     const mean = (s.total[doc] ?? 0) / terms.length;
     const textRank = mean / (mean + TEXT_RANK_HALF);
     const identifierMatch = s.exact[doc] === 1;
-    const subpath = index.subpaths[doc] ?? null;
-    const score = recallScore(
-      {
-        type: index.typeOf(doc),
-        status: index.statusOf(doc),
-        subpath,
-        occurredAtMs: index.occurredAt[doc] ?? 0,
-        coverage: popcount(mask) / terms.length,
-        textRank,
-        identifierMatch,
-      },
+    const score = scoreOf(
+      popcount(mask) / terms.length,
+      textRank,
+      identifierMatch,
+      index.typeOf(doc),
+      index.statusOf(doc),
+      index.subpaths[doc] ?? null,
+      index.occurredAt[doc] ?? 0,
       opts,
     );
-    const key: RankKey = [(mask & full) === full ? 1 : 0, score, index.idOf(doc)];
+    const tier = (mask & full) === full ? 1 : 0;
+    // Most matches rank below a full page: they are dropped before a key is made for them.
+    const worst = top.length > opts.limit ? top[top.length - 1] : undefined;
+    if (worst && (tier < worst.key[0] || (tier === worst.key[0] && score < worst.key[1]))) continue;
+    const key: RankKey = [tier, score, index.idOf(doc)];
     if (opts.after && compareRank(key, opts.after) <= 0) continue;
     keepBest(top, { doc, key, mask, textRank, identifierMatch }, opts.limit + 1);
   }

@@ -5,6 +5,7 @@ const MAX_STEMMED_LENGTH = 40;
 /** Memoized stems; the cache starts over when full, so it stays bounded whatever the input. */
 const CACHE_LIMIT = 200_000;
 const cache = new Map<string, string>();
+const ENGLISH_WORD = /^[a-z]+$/;
 
 /**
  * The English stem of a lower-case word (Porter: `payments` and `payment` -> `payment`),
@@ -12,9 +13,10 @@ const cache = new Map<string, string>();
  * stem. Pure and memoized.
  */
 export function stemWord(word: string): string {
+  if (word.length > MAX_STEMMED_LENGTH || !ENGLISH_WORD.test(word)) return word;
   const known = cache.get(word);
   if (known !== undefined) return known;
-  const stem = word.length <= MAX_STEMMED_LENGTH && /^[a-z]+$/.test(word) ? stemmer(word) : word;
+  const stem = stemmer(word);
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(word, stem);
   return stem;
