@@ -54,8 +54,8 @@ function countsOf(staged: StagedMemory[], order: string[]): SelectAnswer['by_typ
   });
 }
 
-/** notes.md stages decisions, constraints and problems: the memory types' own order. */
-const NOTES_TYPES = ['decision', 'constraint', 'problem'];
+/** notes.md stages decisions, constraints, problems and a caveat: the memory types' own order. */
+const NOTES_TYPES = ['decision', 'constraint', 'problem', 'caveat'];
 
 const selectEntries = async (ws: string) =>
   (await importLog(h, ws)).filter((e) => e.action === 'import.staged_selected');
@@ -94,7 +94,7 @@ describe('POST /v1/imports/:id/staged/select', () => {
     const { p, id, staged } = await extractedNotes();
     const none = await selectOk(p.writer, id, { selected: false, all: true });
     expect(none).toMatchObject({ matched: staged.length, changed: staged.length, already_committed: 0 });
-    expect(none.by_type.map((c) => c.selected)).toEqual([0, 0, 0]);
+    expect(none.by_type.map((c) => c.selected)).toEqual([0, 0, 0, 0]);
     expect((await stagedOf(h, id)).every((s) => !s.selected)).toBe(true);
     const all = await selectOk(p.maintainer, id, { selected: true, all: true });
     expect(all).toMatchObject({ matched: staged.length, changed: staged.length });
