@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEMORY_TYPES } from '../../src/modules/memories/vocabulary.ts';
 import { checkPage, signIn, startUi, type UiServer } from './browser.fixtures.ts';
 
 /**
@@ -135,19 +136,7 @@ describe('import review in bulk', () => {
         .getByLabel('By type')
         .locator('option')
         .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value)),
-    ).toEqual(
-      [
-        'decision',
-        'constraint',
-        'goal',
-        'problem',
-        'active_work',
-        'activity',
-        'note',
-        'summary',
-        'caveat',
-      ].filter((t) => types.includes(t)),
-    );
+    ).toEqual(MEMORY_TYPES.filter((t) => types.includes(t)));
 
     // Deselect one type: exactly its staged memories change.
     await page.getByLabel('By type').selectOption(offType);
