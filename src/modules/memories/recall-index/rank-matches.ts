@@ -52,24 +52,16 @@ export function rankMatches(
   return { items: top.slice(0, opts.limit), matches, more: top.length > opts.limit };
 }
 
-/** How each matched term of `doc` matched: its best alternative's rule and word. */
+/**
+ * How each matched term of `doc` matched: the first of its alternatives `doc` has, in the plan's
+ * order, which puts the most exact rules first (an identifier as written before its joined form,
+ * a word's stem before a longer word it begins).
+ */
 export function termMatches(index: ProjectIndex, terms: PlannedTerm[], doc: number): TermMatch[] {
   return terms.flatMap((term) => {
-    let found: { alt: Alternative; value: number } | null = null;
-    for (const alt of term.alternatives) {
-      let sum = 0;
-      for (const key of alt.keys) {
-        const list = index.postings.get(key);
-        const count = list?.countOf(doc) ?? 0;
-        if (!list || count === 0) {
-          sum = 0;
-          break;
-        }
-        sum += bm25(index, count, doc, idfOf(index, list));
-      }
-      const value = (alt.weight * sum) / alt.keys.length;
-      if (value > 0 && (!found || value > found.value)) found = { alt, value };
-    }
-    return found ? [{ term: term.label, rule: found.alt.rule, word: found.alt.word }] : [];
+    const alt = term.alternatives.find((a) =>
+      a.keys.every((key) => (index.postings.get(key)?.countOf(doc) ?? 0) > 0),
+    );
+    return alt ? [{ term: term.label, rule: alt.rule, word: alt.word }] : [];
   });
 }
