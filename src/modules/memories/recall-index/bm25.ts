@@ -18,9 +18,6 @@ export function idfOf(index: ProjectIndex, list: Postings): number {
   return Math.log(1 + (index.liveCount - n + 0.5) / (n + 0.5));
 }
 
-export const bm25 = (index: ProjectIndex, count: number, doc: number, idf: number): number =>
-  (idf * count * (K1 + 1)) / (count + K1 * (1 - B + (B * (index.lengths[doc] ?? 0)) / index.averageLength));
-
 /** The most an alternative can add to a document's total (its weighted mean BM25 of its keys). */
 export function alternativeCeiling(index: ProjectIndex, alt: Alternative): number {
   let sum = 0;

@@ -5,10 +5,9 @@
  * alternatives, each weighted by its rule (query-plan.ts).
  */
 import type { TermMatch } from '../score-recall.ts';
-import { bm25, idfOf } from './bm25.ts';
 import { clear, matchTerms } from './match-terms.ts';
 import type { ProjectIndex } from './project-index.ts';
-import type { Alternative, PlannedTerm } from './query-plan.ts';
+import type { PlannedTerm } from './query-plan.ts';
 import { Ranking, type MatchFilters, type RankedDoc, type RankOptions } from './ranking.ts';
 
 export type { MatchFilters, RankOptions } from './ranking.ts';

@@ -121,12 +121,15 @@ export class Ranking {
     const ceiling =
       this.topFactor *
       relevanceOf(remaining.count / this.termCount, this.textRankOf(remaining.ceiling), remaining.exact);
-    return ceiling + ROUNDING < this.floorOfPage(s);
+    return ceiling + ROUNDING < this.floorOfPage(s, ceiling + ROUNDING);
   };
 
-  /** The `size`-th best score among the documents found so far (-1: fewer than a page). */
-  private floorOfPage(s: Scratch): number {
-    const best = new Float64Array(this.size).fill(-1); // ascending: best[0] the lowest
+  /**
+   * The `size`-th best score among the documents found so far, or `least` if fewer than a page
+   * score above it (documents that cannot are not scored).
+   */
+  private floorOfPage(s: Scratch, least: number): number {
+    const best = new Float64Array(this.size).fill(least); // ascending: best[0] the lowest
     const index = this.index;
     for (let i = 0; i < s.touchedCount; i++) {
       const doc = s.touched[i] ?? 0;
@@ -138,7 +141,7 @@ export class Ranking {
       );
       const typeWeight = this.typeWeights[index.types[doc] ?? 0] ?? 0;
       const statusWeight = this.statusWeights[index.statuses[doc] ?? 0] ?? 0;
-      const low = best[0] ?? -1;
+      const low = best[0] ?? least;
       if (relevance * typeWeight * this.topFactor * statusWeight + ROUNDING < low) continue;
       const score = this.scoreOf(doc, relevance, typeWeight, statusWeight);
       if (score <= low) continue;
@@ -149,7 +152,7 @@ export class Ranking {
       }
       best[at] = score;
     }
-    return best[0] ?? -1;
+    return best[0] ?? least;
   }
 
   private textRankOf(total: number): number {
