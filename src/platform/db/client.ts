@@ -111,7 +111,8 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    // A burst waits its turn; past this the request answers 503 (error-handler.ts).
+    connectionTimeoutMillis: 15_000,
     // Every query is bounded: a runaway statement fails instead of holding a connection.
     statement_timeout: 30_000,
     application_name: 'ctxhub',
