@@ -4,6 +4,7 @@ import { runDeliveriesBench } from './deliveries.ts';
 import { runImportBench } from './import.ts';
 import { runMcpStdioBench } from './mcp-stdio.ts';
 import { runRecallBench } from './recall.ts';
+import { runRoutesBench } from './routes.ts';
 import { runStartupBench } from './startup.ts';
 import { pgliteServer, postgresServer, type RunningServer } from './server.ts';
 
@@ -77,6 +78,7 @@ const suites = process.env.BENCH_SUITES?.split(',') ?? [
   'mcp-stdio',
   'startup',
   'deliveries',
+  'routes',
 ];
 if (suites.includes('me')) await runMeBench();
 if (suites.includes('recall')) await runRecallBench(only);
@@ -85,6 +87,7 @@ if (suites.includes('import')) await runImportBench(only);
 if (suites.includes('mcp-stdio')) await runMcpStdioBench(only);
 if (suites.includes('startup')) await runStartupBench();
 if (suites.includes('deliveries')) await runDeliveriesBench(only);
+if (suites.includes('routes')) await runRoutesBench(only);
 
 async function runMeBench(): Promise<void> {
   if (only.includes('pglite')) rows.push(await benchEngine('PGlite', pgliteServer, { rps: 1200 }));
