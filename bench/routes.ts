@@ -60,15 +60,16 @@ async function measure(targets: Target[]): Promise<void> {
       [order[i], order[j]] = [order[j]!, order[i]!];
     }
     for (const [n, i] of order.entries()) {
-      const first = (round + n) % targets.length;
+      const first = (round + WARMUP_ROUNDS + n) % targets.length;
       for (let k = 0; k < targets.length; k++) {
-        const t = targets[(first + k) % targets.length]!;
-        const call = perTarget[targets.indexOf(t)]![i]!;
+        const at = (first + k) % targets.length;
+        const t = targets[at]!;
+        const call = perTarget[at]![i]!;
         const took = await t.client.time(call);
         if (round < 0) continue;
-        const list = t.times.get(call.label) ?? [];
-        list.push(took);
-        t.times.set(call.label, list);
+        let times = t.times.get(call.label);
+        if (!times) t.times.set(call.label, (times = []));
+        times.push(took);
       }
     }
   }

@@ -1,5 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import {
   callersMembership,
@@ -29,22 +31,11 @@ export async function requireProjectRole(
 ): Promise<ProjectAccess> {
   const actor = requireUser(ctx);
   // One round trip: the workspace with the caller's membership, and the project with theirs.
-  const [found] = await ctx.db
-    .select({
-      workspace: workspaces,
-      workspaceRole: workspaceMembers.role,
-      project: projects,
-      memberRole: projectMembers.role,
-    })
-    .from(workspaces)
-    .leftJoin(workspaceMembers, callersMembership(actor))
-    .leftJoin(projects, and(eq(projects.workspaceId, workspaces.id), eq(projects.key, projectKey)))
-    .leftJoin(
-      projectMembers,
-      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, actor.userId)),
-    )
-    .where(eq(workspaces.key, workspaceKey))
-    .limit(1);
+  const [found] = await prepared(ctx.db, 'project_access', projectAccessQuery).execute({
+    userId: actor.userId,
+    workspaceKey,
+    projectKey,
+  });
   const workspaceAccess = workspaceAccessOf(
     actor,
     found && { workspace: found.workspace, memberRole: found.workspaceRole },
@@ -58,3 +49,25 @@ export async function requireProjectRole(
     throw forbidden(`Requires the project ${minRole} role or higher`);
   return { workspaceAccess, project: row.project, role, memberRole: row.memberRole };
 }
+
+const projectAccessQuery = (db: Db) =>
+  db
+    .select({
+      workspace: workspaces,
+      workspaceRole: workspaceMembers.role,
+      project: projects,
+      memberRole: projectMembers.role,
+    })
+    .from(workspaces)
+    .leftJoin(workspaceMembers, callersMembership({ userId: sql.placeholder('userId') }))
+    .leftJoin(
+      projects,
+      and(eq(projects.workspaceId, workspaces.id), eq(projects.key, sql.placeholder('projectKey'))),
+    )
+    .leftJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, sql.placeholder('userId'))),
+    )
+    .where(eq(workspaces.key, sql.placeholder('workspaceKey')))
+    .limit(1)
+    .prepare('ctxhub_project_access');

@@ -1,5 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Ctx, UserActor } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { forbidden, notFound, unauthenticated } from '../../platform/http/errors.ts';
 import { workspaceRank } from './roles.ts';
 import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from './table.ts';
@@ -38,18 +40,30 @@ export async function requireWorkspaceRole(
   options: { lock?: boolean } = {},
 ): Promise<WorkspaceAccess> {
   const actor = requireUser(ctx);
-  const query = ctx.db
-    .select({ workspace: workspaces, memberRole: workspaceMembers.role })
-    .from(workspaces)
-    .leftJoin(workspaceMembers, callersMembership(actor))
-    .where(eq(workspaces.key, workspaceKey))
-    .limit(1);
-  const [row] = options.lock ? await query.for('update', { of: workspaces }) : await query;
+  const [row] = await prepared(
+    ctx.db,
+    options.lock ? 'workspace_access_locked' : 'workspace_access',
+    options.lock ? lockedWorkspaceAccessQuery : workspaceAccessQuery,
+  ).execute({ userId: actor.userId, workspaceKey });
   return workspaceAccessOf(actor, row, workspaceKey, minRole);
 }
 
-/** The join condition of the caller's own workspace membership (a left join: admins need none). */
-export const callersMembership = (actor: UserActor) =>
+const workspaceAccessSelect = (db: Db) =>
+  db
+    .select({ workspace: workspaces, memberRole: workspaceMembers.role })
+    .from(workspaces)
+    .leftJoin(workspaceMembers, callersMembership({ userId: sql.placeholder('userId') }))
+    .where(eq(workspaces.key, sql.placeholder('workspaceKey')))
+    .limit(1);
+const workspaceAccessQuery = (db: Db) => workspaceAccessSelect(db).prepare('ctxhub_workspace_access');
+const lockedWorkspaceAccessQuery = (db: Db) =>
+  workspaceAccessSelect(db).for('update', { of: workspaces }).prepare('ctxhub_workspace_access_locked');
+
+/**
+ * The join condition of the caller's own workspace membership (a left join: admins need none);
+ * `userId` may be a placeholder of a prepared query.
+ */
+export const callersMembership = (actor: { userId: string | Placeholder }) =>
   and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, actor.userId));
 
 /** The checks of requireWorkspaceRole on a workspace row and the caller's membership role. */

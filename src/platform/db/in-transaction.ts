@@ -1,9 +1,10 @@
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../context.ts';
+import type { Db } from './client.ts';
 
-/** Whether `ctx.db` is a transaction (its queries commit or roll back together). */
-const inATransaction = (ctx: Ctx): boolean => is(ctx.db, PgTransaction);
+/** Whether a handle is a transaction (its queries commit or roll back together). */
+export const isTransaction = (db: Db): boolean => is(db, PgTransaction);
 
 /**
  * The one way into a database transaction: runs `work` with a context whose `db` is the
@@ -17,6 +18,6 @@ const inATransaction = (ctx: Ctx): boolean => is(ctx.db, PgTransaction);
  * between them) is called only with a context outside any transaction.
  */
 export function inTransaction<T>(ctx: Ctx, work: (ctx: Ctx) => Promise<T>): Promise<T> {
-  if (inATransaction(ctx)) return work(ctx);
+  if (isTransaction(ctx.db)) return work(ctx);
   return ctx.db.transaction((tx) => work({ ...ctx, db: tx }));
 }
