@@ -1,7 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { recordAccessChange } from '../audit/index.ts';
-import { findUser, holdMembership, memberView, type MemberView } from '../workspaces/index.ts';
+import { findUser, holdMembership, memberView, type MemberView, accessChanged } from '../workspaces/index.ts';
 import { accessChange, asMaintainer, ceiling, type ProjectRef } from './project-membership-change.ts';
 import { projectMembers, type ProjectRole } from './table.ts';
 
@@ -29,6 +29,7 @@ export function addProjectMember({
       .onConflictDoNothing()
       .returning();
     if (!added) throw conflict(`${user.email} is already a member of ${access.project.key}`);
+    await accessChanged(ctx);
     await recordAccessChange(ctx, accessChange(access, user.id, null, input.role));
     return memberView(user, added);
   });

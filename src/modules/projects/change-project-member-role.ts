@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import { recordAccessChange } from '../audit/index.ts';
-import { memberView, type MemberView } from '../workspaces/index.ts';
+import { memberView, type MemberView, accessChanged } from '../workspaces/index.ts';
 import {
   accessChange,
   asMaintainer,
@@ -26,6 +26,7 @@ export function changeProjectMemberRole({
         .update(projectMembers)
         .set({ role: input.role })
         .where(projectMembershipOf(access.project.id, input.user_id));
+      await accessChanged(ctx);
       await recordAccessChange(ctx, accessChange(access, input.user_id, current.role, input.role));
     }
     return memberView(current.user, { ...current, role: input.role });

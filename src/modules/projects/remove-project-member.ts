@@ -9,6 +9,7 @@ import {
   type ProjectRef,
 } from './project-membership-change.ts';
 import { projectMembers } from './table.ts';
+import { accessChanged } from '../workspaces/index.ts';
 
 export function removeProjectMember({
   ctx,
@@ -21,6 +22,7 @@ export function removeProjectMember({
     const current = await lockProjectMembership(ctx, access.project.id, input.user_id);
     ceiling(access, current.role, null);
     await ctx.db.delete(projectMembers).where(projectMembershipOf(access.project.id, input.user_id));
+    await accessChanged(ctx);
     await recordAccessChange(ctx, accessChange(access, input.user_id, current.role, null));
   });
 }

@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { appendAudit } from '../audit/index.ts';
-import { requireWorkspaceRole, workspaces, type ProjectMapping } from '../workspaces/index.ts';
+import { requireWorkspaceRole, workspaces, type ProjectMapping, accessChanged } from '../workspaces/index.ts';
 
 /**
  * Applies `change` to the workspace's mappings under its row lock (workspace admins only) and
@@ -28,6 +28,7 @@ export async function changeMappings(
       .update(workspaces)
       .set({ projectMappings: next, updatedAt: ctx.now() })
       .where(eq(workspaces.id, access.workspace.id));
+    await accessChanged(ctx);
     await appendAudit(ctx, {
       workspaceId: access.workspace.id,
       action: `project_mapping.${action}`,

@@ -7,6 +7,7 @@ import { findUser } from './user-lookup.ts';
 import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
 import { memberView, type MemberView } from './member-schemas.ts';
 import { workspaceMembers, type WorkspaceRole } from './table.ts';
+import { accessChanged } from './access-cache.ts';
 
 export interface AddWorkspaceMemberInput {
   workspace_key: string;
@@ -33,6 +34,7 @@ export async function addWorkspaceMember({
       .onConflictDoNothing()
       .returning();
     if (!added) throw conflict(`${user.email} is already a member of ${access.workspace.key}`);
+    await accessChanged(ctx);
     await recordAccessChange(ctx, {
       workspace: access.workspace,
       targetUserId: user.id,

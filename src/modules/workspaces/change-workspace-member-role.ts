@@ -7,6 +7,7 @@ import { assertNotLastOwner, lockMembership, membershipOf } from './membership-l
 import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
 import { memberView, type MemberView } from './member-schemas.ts';
 import { workspaceMembers, type WorkspaceRole } from './table.ts';
+import { accessChanged } from './access-cache.ts';
 
 export async function changeWorkspaceMemberRole({
   ctx,
@@ -31,6 +32,7 @@ export async function changeWorkspaceMemberRole({
       .update(workspaceMembers)
       .set({ role: input.role })
       .where(membershipOf(access.workspace.id, input.user_id));
+    await accessChanged(ctx);
     await recordAccessChange(ctx, {
       workspace: access.workspace,
       targetUserId: input.user_id,

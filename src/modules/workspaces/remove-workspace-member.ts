@@ -9,6 +9,7 @@ import { requireWorkspaceRole } from './access.ts';
 import { assertNotLastOwner, lockMembership, membershipOf } from './membership-locks.ts';
 import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
 import { workspaceMembers } from './table.ts';
+import { accessChanged } from './access-cache.ts';
 
 /**
  * Removes a workspace member and, with them, their project memberships in that workspace. All
@@ -55,6 +56,7 @@ export async function removeWorkspaceMember({
         correlationId,
       });
     }
+    await accessChanged(ctx);
     await ctx.db.delete(workspaceMembers).where(membershipOf(access.workspace.id, input.user_id));
     await recordAccessChange(ctx, {
       workspace: access.workspace,

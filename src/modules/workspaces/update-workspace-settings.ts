@@ -9,6 +9,7 @@ import { assertLocalesConsistent, settingsToColumns } from './settings-columns.t
 import { SETTING_COLUMNS, SETTING_NAMES, settingsSchema, type SettingsInput } from './settings.ts';
 import { workspaces, type WorkspaceRow } from './table.ts';
 import { missing } from '../../platform/missing.ts';
+import { accessChanged } from './access-cache.ts';
 
 export interface UpdateWorkspaceInput extends SettingsInput {
   workspace_key: string;
@@ -48,6 +49,7 @@ export async function updateWorkspaceSettings({
       .set({ ...columns, updatedAt: ctx.now() })
       .where(eq(workspaces.id, before.id))
       .returning();
+    await accessChanged(ctx);
     await appendAudit(ctx, {
       workspaceId: before.id,
       action: 'workspace_settings.updated',

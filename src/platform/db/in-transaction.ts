@@ -6,6 +6,9 @@ import type { Db } from './client.ts';
 /** Whether a handle is a transaction (its queries commit or roll back together). */
 export const isTransaction = (db: Db): boolean => is(db, PgTransaction);
 
+/** What runs after each open transaction commits (`afterCommit`), by its handle. */
+const committed = new WeakMap<Db, (() => void)[]>();
+
 /**
  * The one way into a database transaction: runs `work` with a context whose `db` is the
  * transaction, committed when `work` resolves and rolled back when it throws. When `ctx` is
@@ -17,7 +20,23 @@ export const isTransaction = (db: Db): boolean => is(db, PgTransaction);
  * `set local`, or long jobs that write in many short transactions so PGlite serves other requests
  * between them) is called only with a context outside any transaction.
  */
-export function inTransaction<T>(ctx: Ctx, work: (ctx: Ctx) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(ctx: Ctx, work: (ctx: Ctx) => Promise<T>): Promise<T> {
   if (isTransaction(ctx.db)) return work(ctx);
-  return ctx.db.transaction((tx) => work({ ...ctx, db: tx }));
+  const then: (() => void)[] = [];
+  const result = await ctx.db.transaction((tx) => {
+    committed.set(tx, then);
+    return work({ ...ctx, db: tx });
+  });
+  for (const run of then) run();
+  return result;
+}
+
+/**
+ * Runs `run` once the transaction `ctx` is in has committed (the outermost one, when work joined
+ * it), and not at all if it rolls back; outside a transaction, at once.
+ */
+export function afterCommit(ctx: Ctx, run: () => void): void {
+  const then = committed.get(ctx.db);
+  if (then) then.push(run);
+  else run();
 }
