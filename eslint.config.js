@@ -32,6 +32,7 @@ export default tseslint.config(
       'coverage',
       'web/dist',
       '.bench-tmp',
+      '.bench-cache',
       '.ci-out',
     ],
   },

@@ -6,6 +6,7 @@ import { multipartBody } from '../src/cli/multipart-body.ts';
 import { generateAgentJsonl } from './generate-transcript.ts';
 import { RequestProbe, type ProbeFigures } from './request-probe.ts';
 import { BENCH_PROJECT, BENCH_WORKSPACE } from './seed-memories.ts';
+import { residentMb } from './process-memory.ts';
 import { pgliteServer, postgresServer, type RunningServer } from './server.ts';
 
 /**
@@ -47,10 +48,7 @@ export interface ImportRow {
 }
 
 /** Peak resident set size of a process so far, in MB (Linux /proc). */
-function peakRssMb(pid: number): number {
-  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Math.round(Number(kb) / 1024);
-}
+const peakRssMb = (pid: number): number => residentMb(pid).peak;
 
 /**
  * CPU time the server process has used so far, in s (Linux /proc: user + system clock ticks of

@@ -32,7 +32,7 @@ const BIN = fileURLToPath(new URL('../bin/ctxhub.js', import.meta.url));
 
 const ms = (x: number) => Math.round(x * 100) / 100;
 
-function percentiles(times: number[]): { p50: number; p95: number } {
+export function percentiles(times: number[]): { p50: number; p95: number } {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (p: number) => ms(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!);
   return { p50: at(0.5), p95: at(0.95) };
@@ -67,7 +67,7 @@ function directRecall(server: RunningServer, agent: Agent, q: string): Promise<s
 }
 
 /** A fresh `ctxhub mcp` process, connected (initialized), in a directory outside any git repository. */
-async function adapter(server: RunningServer, cwd: string) {
+export async function ctxhubAdapter(server: RunningServer, cwd: string) {
   let stderr = '';
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -99,13 +99,13 @@ async function adapter(server: RunningServer, cwd: string) {
   return { client, recall, close: () => client.close() };
 }
 
-async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
+export async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
   const t = performance.now();
   const value = await f();
   return [value, performance.now() - t];
 }
 
-type Adapter = Awaited<ReturnType<typeof adapter>>;
+type Adapter = Awaited<ReturnType<typeof ctxhubAdapter>>;
 
 interface PassResult {
   http: { p50: number; p95: number };
@@ -187,14 +187,14 @@ async function benchMcpStdio(
       const startup: number[] = [];
       const first: number[] = [];
       for (let i = 0; i < FRESH_ADAPTERS; i++) {
-        const [fresh, startMs] = await timed(() => adapter(server, cwd));
+        const [fresh, startMs] = await timed(() => ctxhubAdapter(server, cwd));
         const [, firstMs] = await timed(() => fresh.recall(queries[i % queries.length]!));
         startup.push(startMs);
         first.push(firstMs);
         await fresh.close();
       }
 
-      const mcp = await adapter(server, cwd);
+      const mcp = await ctxhubAdapter(server, cwd);
       try {
         await measurePass(server, agent, mcp, WARMUP);
         const passes: PassResult[] = [];

@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { runBundleBench } from './bundle.ts';
 import { runDeliveriesBench } from './deliveries.ts';
 import { runImportBench } from './import.ts';
+import { runMcpPeersBench } from './mcp-peers.ts';
 import { runMcpStdioBench } from './mcp-stdio.ts';
 import { runRecallBench } from './recall.ts';
 import { runRoutesBench } from './routes.ts';
@@ -78,6 +79,7 @@ const suites = process.env.BENCH_SUITES?.split(',') ?? [
   'mcp-stdio',
   'startup',
   'deliveries',
+  'mcp-peers',
   'routes',
 ];
 if (suites.includes('me')) await runMeBench();
@@ -87,6 +89,8 @@ if (suites.includes('import')) await runImportBench(only);
 if (suites.includes('mcp-stdio')) await runMcpStdioBench(only);
 if (suites.includes('startup')) await runStartupBench();
 if (suites.includes('deliveries')) await runDeliveriesBench(only);
+// PGlite alone unless BENCH_ENGINES names the engines: the peers are the same on both.
+if (suites.includes('mcp-peers')) await runMcpPeersBench(process.env.BENCH_ENGINES?.split(',') ?? ['pglite']);
 if (suites.includes('routes')) await runRoutesBench(only);
 
 async function runMeBench(): Promise<void> {

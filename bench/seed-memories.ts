@@ -4,10 +4,8 @@ import type { Database } from '../src/platform/db/client.ts';
 import { inTransaction } from '../src/platform/db/in-transaction.ts';
 import { newId } from '../src/platform/ids.ts';
 import { contentHash } from '../src/modules/memories/content-hash.ts';
-import { searchDocument } from '../src/modules/memories/search-document.ts';
-import { learnWords } from '../src/modules/memories/memory-lexicon.ts';
 import { memories } from '../src/modules/memories/table.ts';
-import { MEMORY_TYPES } from '../src/modules/memories/vocabulary.ts';
+import { MEMORY_TYPES, type MemoryType } from '../src/modules/memories/vocabulary.ts';
 import { projects } from '../src/modules/projects/table.ts';
 import { workspaces } from '../src/modules/workspaces/table.ts';
 import { testConfig } from '../src/config/index.ts';
@@ -78,9 +76,40 @@ function prng(seed: number) {
   };
 }
 
-async function seedMemories(database: Database, count: number): Promise<void> {
+/** One memory of the bench corpus, before it is stored anywhere. */
+export interface BenchMemory {
+  type: MemoryType;
+  content: string;
+  status: 'draft' | 'confirmed';
+  /** The monorepo sub-path in its metadata (half of them have one). */
+  subpath: string | null;
+  createdAt: Date;
+}
+
+/**
+ * The bench corpus: `count` memories, always the same for a given `now` (a fixed seed), the first
+ * n of a larger count being those of n.
+ */
+export function* benchMemories(count: number, now: Date): Generator<BenchMemory> {
   const rand = prng(42);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  for (let i = 0; i < count; i++) {
+    const base = pick(corpus);
+    const content =
+      `${base.content.replace(/\b([A-Z]{2,5})-\d+\b/g, (_, p: string) => `${p}-${100 + Math.floor(rand() * 9000)}`)} ` +
+      `(${pick(VERBS)} ${pick(SERVICES)} ${pick(NOUNS)}, #${i})`;
+    const createdAt = new Date(now.getTime() - Math.floor(rand() * 730 * 86_400_000));
+    yield {
+      type: (MEMORY_TYPES as readonly string[]).includes(base.type) ? (base.type as MemoryType) : 'note',
+      content,
+      status: rand() < 0.3 ? 'confirmed' : 'draft',
+      subpath: rand() < 0.5 ? (base.subpath ?? pick(SUBPATHS)) : null,
+      createdAt,
+    };
+  }
+}
+
+async function seedMemories(database: Database, count: number): Promise<void> {
   const db = database.db;
   const now = new Date();
   const wsId = newId('ws');
@@ -100,43 +129,35 @@ async function seedMemories(database: Database, count: number): Promise<void> {
     claims: database.claims,
   };
   const BATCH = 1000;
-  for (let done = 0; done < count; done += BATCH) {
-    const rows: (typeof memories.$inferInsert)[] = [];
-    for (let i = done; i < Math.min(count, done + BATCH); i++) {
-      const base = pick(corpus);
-      const content =
-        `${base.content.replace(/\b([A-Z]{2,5})-\d+\b/g, (_, p: string) => `${p}-${100 + Math.floor(rand() * 9000)}`)} ` +
-        `(${pick(VERBS)} ${pick(SERVICES)} ${pick(NOUNS)}, #${i})`;
-      const createdAt = new Date(now.getTime() - Math.floor(rand() * 730 * 86_400_000));
-      rows.push({
-        id: newId('mem'),
-        workspaceId: wsId,
-        projectId,
-        type: (MEMORY_TYPES as readonly string[]).includes(base.type)
-          ? (base.type as (typeof MEMORY_TYPES)[number])
-          : 'note',
-        content,
-        contentHash: contentHash(content),
-        status: rand() < 0.3 ? ('confirmed' as const) : ('draft' as const),
-        source: 'import' as const,
-        metadata: rand() < 0.5 ? { subpath: base.subpath ?? pick(SUBPATHS) } : {},
-        evidenceRef: null,
-        createdBy: null,
-        version: 1,
-        search: searchDocument(content, createdAt) as unknown as string, // an SQL expression, as in storeMemories
-        createdAt,
-        updatedAt: createdAt,
-      });
-    }
+  let rows: (typeof memories.$inferInsert)[] = [];
+  const flush = async () => {
+    const batch = rows;
+    rows = [];
     await inTransaction(ctx, async (ctx) => {
-      await ctx.db.insert(memories).values(rows);
-      await learnWords(
-        ctx,
-        projectId,
-        rows.map((r) => r.content),
-      );
+      await ctx.db.insert(memories).values(batch);
     });
+  };
+  for (const m of benchMemories(count, now)) {
+    rows.push({
+      id: newId('mem'),
+      workspaceId: wsId,
+      projectId,
+      type: m.type,
+      content: m.content,
+      contentHash: contentHash(m.content),
+      status: m.status,
+      source: 'import' as const,
+      metadata: m.subpath ? { subpath: m.subpath } : {},
+      evidenceRef: null,
+      createdBy: null,
+      version: 1,
+      occurredAt: m.createdAt,
+      createdAt: m.createdAt,
+      updatedAt: m.createdAt,
+    });
+    if (rows.length === BATCH) await flush();
   }
+  if (rows.length) await flush();
   await db.execute(sql`analyze`);
 }
 

@@ -12,7 +12,7 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const SOURCE_DIRS = ['src', 'bench', 'eval', 'scripts'];
 const SOURCE_FILE = /\.(ts|js|mjs)$/;
 /** Built or generated at run time, never committed: a comment may name what is found there. */
-const GENERATED = /^(dist|data|coverage|node_modules|\.dist-[^/]*|\.bench-tmp|\.ci-out)\//;
+const GENERATED = /^(dist|data|coverage|node_modules|\.dist-[^/]*|\.bench-tmp|\.bench-cache|\.ci-out)\//;
 /** A path in prose: folders, then a file name with an extension (`platform/http/errors.ts`). */
 const PATH_TOKEN =
   /(?<![\w@:/.<*-])(?:\.{1,2}\/)*(?:[\w-][\w.-]*\/)+[\w-][\w.-]*\.[a-z][a-z0-9]{0,5}(?![\w/*<-])/g;

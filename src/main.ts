@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config/index.ts';
 import { systemContext } from './platform/context.ts';
-import type { Database } from './platform/db/client.ts';
 import { scheduleMaintenance } from './platform/db/maintenance.ts';
 import { openConfiguredDatabase } from './platform/db/open.ts';
 import { StartupTimings } from './platform/startup-timings.ts';
+import { catchStopSignals } from './platform/stop-signals.ts';
 import {
   privateDirs,
   repairPrivateModes,
@@ -46,6 +46,11 @@ export async function serve(): Promise<void> {
   const timings = new StartupTimings();
   restrictNewFiles();
   const config = await timings.phase('config', () => loadConfig());
+  // From here on a signal never kills the process outright: it stops it once it has started.
+  let log: FastifyBaseLogger | undefined;
+  const signals = catchStopSignals(config.shutdownTimeoutMs, () =>
+    log?.error('shutdown took too long; exiting'),
+  );
   // Twice: before the database opens, for an install whose files other users can read (logged);
   // after, for the few files PGlite writes at every open with mode 0666 whatever the umask.
   const privacy = await timings.phase('privacy', () => repairPrivateModes(privateDirs(config)));
@@ -64,6 +69,7 @@ export async function serve(): Promise<void> {
       buildApp({ db: database.db, config, ping: database.ping, claims: database.claims }),
     );
     app = built;
+    log = built.log;
     logPrivacyRepair(app.log, privacy);
     logPrivacyRepair(app.log, opened, 'debug');
     await timings.phase('listen', () =>
@@ -98,8 +104,18 @@ export async function serve(): Promise<void> {
     log: app.log,
     listen: (notify) => database.listen(JOBS_CHANNEL, notify),
   });
-  installShutdown(app, database, config.shutdownTimeoutMs, async () => {
-    await Promise.all([stopMaintenance(), stopImportSweep(), stopSessionSweep(), jobs.stop()]);
+  const stopped = app;
+  signals.onStop(async (signal) => {
+    stopped.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    try {
+      await stopped.close();
+      await Promise.all([stopMaintenance(), stopImportSweep(), stopSessionSweep(), jobs.stop()]);
+      await database.close();
+      process.exitCode = 0;
+    } catch (err) {
+      stopped.log.error({ err }, 'error during shutdown');
+      process.exitCode = 1;
+    }
   });
 }
 
@@ -120,38 +136,4 @@ function logPrivacyRepair(
       'some data files could not be made private (are they owned by another user?)',
     );
   }
-}
-
-function installShutdown(
-  app: NonNullable<Awaited<ReturnType<typeof buildApp>>>,
-  database: Database,
-  timeoutMs: number,
-  stopMaintenance: () => Promise<void>,
-) {
-  let stopping = false;
-  // A repeated signal is ignored, not fatal: Ctrl-C under `npm start` delivers SIGINT twice (from
-  // the terminal and forwarded by npm). The timeout bounds the shutdown either way.
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    // Not unref'd: it keeps the process alive until the shutdown has finished or given up (a
-    // connection stuck on an unread body would otherwise let it exit half-way, lock still held).
-    const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, timeoutMs);
-    try {
-      await app.close();
-      await stopMaintenance();
-      await database.close();
-      process.exitCode = 0;
-    } catch (err) {
-      app.log.error({ err }, 'error during shutdown');
-      process.exitCode = 1;
-    }
-    clearTimeout(force);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run eval:recall`: loads the billing-api corpus (eval/recall/corpus.json) into a scratch
  * ctxhub, runs every query of queries.json through GET /v1/memories?q=, and prints recall@5 and
- * MRR per query kind and overall. Target: recall@5 >= 0.8.
+ * MRR per query kind and overall. Targets: recall@5 >= 0.95 and MRR >= 0.85 (exit code 1 when missed).
  */
 import { readFileSync } from 'node:fs';
 import { rememberCorpus, scratchApp } from '../scratch-app.ts';
@@ -69,9 +69,9 @@ try {
   }
   if (misses.length) console.log(`misses:\n${misses.join('\n')}`);
   const overall = byKind.get('overall')!;
-  console.log(
-    overall.hits / overall.n >= 0.8 ? 'target recall@5 >= 0.8: met' : 'target recall@5 >= 0.8: MISSED',
-  );
+  const met = overall.hits / overall.n >= 0.95 && overall.rr / overall.n >= 0.85;
+  console.log(`targets recall@5 >= 0.95 and MRR >= 0.85: ${met ? 'met' : 'MISSED'}`);
+  if (!met) process.exitCode = 1;
 } finally {
   await s.close();
 }

@@ -95,7 +95,7 @@ describe('ctxhub import', () => {
       sessions: '2',
       messages: '21',
       skipped: '2',
-      staged: '7',
+      staged: '8',
       committed: '0',
       'memories created': '0',
       redactions: '0',
@@ -106,7 +106,7 @@ describe('ctxhub import', () => {
     expect(run.stderr).toMatch(/^upload claude-code-session\.jsonl: sending /m);
     expect(run.stderr).toMatch(/^upload claude-code-session\.jsonl: done, .* import imp_/m);
     expect(run.stderr).toMatch(/^parse: done, 2 sessions, 21 messages, 2 skipped/m);
-    expect(run.stderr).toMatch(/^extract: done, 7 staged/m);
+    expect(run.stderr).toMatch(/^extract: done, 8 staged/m);
     expect(run.stderr).not.toContain('\u001b[');
     expect(run.stdout).not.toMatch(/running|sending/);
 

@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { connect, createServer, type Server } from 'node:net';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   generatedSecretsEnv,
@@ -17,6 +19,7 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database.ts'
  * The real server as a process: first start, lock, graceful shutdown with a request in flight,
  * and the console key reset. On PostgreSQL (DATABASE_URL set) it runs against a fresh database.
  */
+const BIN = fileURLToPath(new URL('../../bin/ctxhub.js', import.meta.url));
 const onPostgres = Boolean(process.env.DATABASE_URL);
 let dataDir: string;
 let database: TestDatabase | undefined;
@@ -187,6 +190,38 @@ describe('ctxhub serve', () => {
       rmSync(freshDir, { recursive: true, force: true });
     }
   }, 180_000);
+
+  // Before the fix, a signal in this window killed the process outright: lock left behind, npm
+  // start ending by the signal instead of with status 0. The lock exists only on PGlite.
+  it.skipIf(onPostgres)(
+    'stops gracefully on a signal that arrives while it is still starting',
+    async () => {
+      const freshDir = mkdtempSync(join(tmpdir(), 'ctxhub-serve-early-'));
+      const proc = spawn(process.execPath, [BIN, 'serve'], {
+        env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', SERVICE_DATA_DIR: freshDir },
+      });
+      let output = '';
+      proc.stdout.on('data', (d) => (output += String(d)));
+      proc.stderr.on('data', (d) => (output += String(d)));
+      const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+      const kill = setTimeout(() => proc.kill('SIGKILL'), 90_000);
+      try {
+        const lock = join(freshDir, 'ctxhub.lock');
+        // The lock is taken as the database opens, which is well before the server listens.
+        expect(await waitFor(() => existsSync(lock) || undefined, 60_000)).toBe(true);
+        expect(output).not.toContain('Server listening');
+        proc.kill('SIGTERM');
+        expect(await exited, output).toBe(0);
+        expect(output).toContain('"signal":"SIGTERM"');
+        expect(existsSync(lock)).toBe(false);
+      } finally {
+        clearTimeout(kill);
+        proc.kill('SIGKILL');
+        rmSync(freshDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 
   it('names HOST in one line when the address is not one of this machine', async () => {
     const failed = await runCli(['serve'], { ...env, HOST: '192.0.2.1', PORT: '0' });

@@ -191,7 +191,7 @@ describe('imports', () => {
     expect((await api('GET', `/v1/imports/${id}`)).json.status).toBe('extracted');
     await checkPage(page, 'import-review');
 
-    // Select none, then all: each PATCHed, the outcome said.
+    // Select none, then all: one request each (POST …/staged/select), the outcome said.
     await page.getByRole('button', { name: 'Select none' }).click();
     await page.getByText(`Select none: deselected ${stagedApi.length}.`).waitFor();
     expect(

@@ -28,6 +28,7 @@ export type AuditAction =
   | 'import.committed'
   | 'import.failed'
   | 'import.staged_updated'
+  | 'import.staged_selected'
   | 'import.expired'
   | 'import.deleted'
   | 'raw.search'

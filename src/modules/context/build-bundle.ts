@@ -83,7 +83,7 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
     content: row.content,
     evidenceRef: row.evidenceRef,
     subpath: typeof row.metadata.subpath === 'string' ? row.metadata.subpath : null,
-    createdAt: row.createdAt,
+    occurredAt: row.occurredAt,
     truncated: false,
   }));
   // A memory recalled for q is shown there, not again in its snapshot section.

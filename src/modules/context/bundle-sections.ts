@@ -32,7 +32,7 @@ export function presentItem(c: BundleCandidate, section: string): BundleItem {
     ...(withType ? { type: c.type } : {}),
     text: oneLine(c.content, undefined, c.truncated),
     status: c.status,
-    created_at: iso(c.createdAt).slice(0, 10),
+    occurred_at: iso(c.occurredAt).slice(0, 10),
     ...(c.subpath ? { subpath: c.subpath } : {}),
     ...(c.evidenceRef ? { evidence_ref: c.evidenceRef } : {}),
   };
@@ -62,14 +62,14 @@ function rankCandidates(
     TYPE_WEIGHTS[c.type] *
     (opts.tiered ? 1 : STATUS_WEIGHTS[c.status]) *
     scopeWeight(c.subpath, opts.currentSubpath) *
-    recencyWeight(c.createdAt.getTime(), opts.nowMs);
+    recencyWeight(c.occurredAt.getTime(), opts.nowMs);
   return candidates
     .map((c) => ({ c, tier: opts.tiered && c.status !== 'confirmed' ? 1 : 0, w: weight(c) }))
     .sort(
       (a, b) =>
         a.tier - b.tier ||
         b.w - a.w ||
-        b.c.createdAt.getTime() - a.c.createdAt.getTime() ||
+        b.c.occurredAt.getTime() - a.c.occurredAt.getTime() ||
         (a.c.id < b.c.id ? 1 : a.c.id > b.c.id ? -1 : 0),
     )
     .map((x) => x.c);

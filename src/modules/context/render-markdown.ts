@@ -7,7 +7,7 @@ function bullet(item: BundleItem): string {
     item.type,
     item.status === 'draft' ? 'draft' : undefined,
     item.subpath,
-    item.created_at,
+    item.occurred_at,
   ].filter(Boolean);
   // A reference may hold line breaks: flattened, never cut.
   const ref = item.evidence_ref;

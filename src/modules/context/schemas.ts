@@ -31,8 +31,8 @@ const item = z.object({
   type: z.enum(MEMORY_TYPES).optional(),
   text: z.string(),
   status: z.enum(MEMORY_STATUSES),
-  // The day it was remembered (YYYY-MM-DD): a full timestamp costs tokens and says little more.
-  created_at: z.string(),
+  // The day it happened (YYYY-MM-DD; the memory's occurred_at): a full timestamp costs tokens and says little more.
+  occurred_at: z.string(),
   subpath: z.string().optional(),
   evidence_ref: z.string().optional(),
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryType } from '../memories/table.ts';
-import { classifyMemoryType, isQuestion } from './classify-memory-type.ts';
+import { classifyMemoryType } from './classify-memory-type.ts';
+import { isQuestion } from './left-out-statements.ts';
 
 /** The threshold extract-candidates keeps a statement at. */
 const KEEP = 0.5;
@@ -105,6 +106,91 @@ describe('classifyMemoryType', () => {
     expect(classifyMemoryType('I found the bug: the retry loop never resets the attempt counter.').type).toBe(
       'problem',
     );
+  });
+
+  it.each([
+    [
+      'caveat',
+      'The pool options only apply to new connections, so useSchemaPerFile must run before the first query.',
+    ],
+    [
+      'caveat',
+      'Since API version 2022-11-15 the charge object lacks the refunds list, so handlers must fetch refunds.',
+    ],
+    [
+      'caveat',
+      '`hashtext()` is a signed integer, so comparing it with `pg_locks.objid` needs a cast, otherwise hashes never match.',
+    ],
+    ['caveat', 'The advisory lock is per session, which means the job must keep one connection for its run.'],
+    [
+      'problem',
+      'The handler in src/webhooks/refund.ts records only the first refund, so a second refund never reaches the ledger.',
+    ],
+  ])('types a consequence by what it says, not as a rule (%s): %s', (type, text) => {
+    const result = classifyMemoryType(text);
+    expect(result.type).toBe(type);
+    expect(result.confidence).toBeGreaterThanOrEqual(KEEP);
+  });
+
+  it('keeps a rule stated before its consequence a constraint', () => {
+    for (const text of [
+      'Every webhook handler must be idempotent, so a retried delivery changes nothing.',
+      'Never call the payment provider inline; otherwise a slow provider blocks the request.',
+      'Amounts must be stored as integer cents, because floats lose precision.',
+    ]) {
+      expect(classifyMemoryType(text).type, text).toBe('constraint');
+    }
+  });
+
+  it('reads "must have" as a guess at a cause, not as a rule', () => {
+    const guess = classifyMemoryType(
+      'The duplicate entries of September must have come from retried `charge.refunded` deliveries.',
+    );
+    expect(guess.type).toBe('problem');
+    expect(
+      classifyMemoryType('The duplicate invoices must be the retry path creating drafts.').type,
+    ).not.toBe('constraint');
+  });
+
+  it('reads "always" and "never" after a verb as a description, not a rule', () => {
+    expect(classifyMemoryType('Given the API version, `charge.refunds` is always empty.').type).not.toBe(
+      'constraint',
+    );
+    expect(classifyMemoryType('Refunds issued from the dashboard never show up in our ledger.').type).toBe(
+      'problem',
+    );
+  });
+
+  it('does not read a task or a comparison as a decision', () => {
+    const task = classifyMemoryType('The Stripe dashboard still has to be switched to the new events.');
+    expect(task.type).toBe('active_work');
+    expect(
+      classifyMemoryType('Queries on one month only touch one partition, scanning 6M rows instead of 180M.')
+        .confidence,
+    ).toBeLessThan(KEEP);
+    expect(classifyMemoryType('The fix required a migration of the ledger table.').type).not.toBe(
+      'constraint',
+    );
+  });
+
+  it('reads a limit of a tool as a caveat when it names the tool', () => {
+    const limit = classifyMemoryType('`CREATE INDEX CONCURRENTLY` cannot run inside a transaction block.');
+    expect(limit).toMatchObject({ type: 'caveat' });
+    expect(limit.confidence).toBeGreaterThanOrEqual(KEEP);
+    expect(
+      classifyMemoryType("Since your customers use pages, you can't remove them overnight.").confidence,
+    ).toBeLessThan(KEEP);
+  });
+
+  it('reads work someone is doing now as active work', () => {
+    for (const text of [
+      "I'm doing the scripts/ changes for the Node upgrade now.",
+      "We're rolling out the new dunning flow to 5% of customers.",
+    ]) {
+      const result = classifyMemoryType(text);
+      expect(result.type, text).toBe('active_work');
+      expect(result.confidence, text).toBeGreaterThanOrEqual(KEEP);
+    }
   });
 
   it('is more confident when the statement names something concrete', () => {

@@ -10,6 +10,7 @@ import {
   type IdentifierToken,
   type MemoryType,
 } from '../memories/index.ts';
+import { isQuestion, stripFiller } from './left-out-statements.ts';
 
 interface Cue {
   type: MemoryType;
@@ -23,6 +24,9 @@ const MAX_TOKEN_CHARS = 200;
 
 /** A participle used as an adjective or a present-tense description ("the lock is released") is no event. */
 const NOT_DESCRIPTIVE = String.raw`(?<!\b(?:is|are|be|being|get|gets|getting|a|the) )`;
+
+/** "must have come from", "must be the retry": a guess at a cause, not a rule. */
+const EPISTEMIC_MUST = String.raw`\bmust(?:'ve| have| be (?:the|a|an|because|coming|caused|related|due|from|why|what|that|how))\b`;
 
 const cue = (type: MemoryType, weight: number, source: string, flags = 'i'): Cue => ({
   type,
@@ -39,25 +43,50 @@ const CUES: readonly Cue[] = [
     String.raw`\bwe(?:'ll| will|'re going to| are going to) (?:use|go with|adopt|switch to|keep)\b`,
   ),
   cue('decision', 0.75, String.raw`\b(?:decided|decision|chose|chosen|opted for|settled on|going with)\b`),
-  cue('decision', 0.75, String.raw`\bswitch(?:ed|ing)\b[^.;\n]{0,60}\bto\b`),
+  // "has to be switched to" is a task, not a choice made.
+  cue('decision', 0.75, String.raw`(?<!\bbe )\bswitch(?:ed|ing)\b[^.;\n]{0,60}\bto\b`),
   cue('decision', 0.65, String.raw`\b(?:go with|migrated to|in favou?r of)\b`),
+  // "retry.ts now reuses the existing invoice": a behaviour that was changed on purpose.
+  cue(
+    'decision',
+    0.7,
+    String.raw`\bnow (?:uses|reuses|takes|waits|runs|answers|returns|reads|writes|stores|records|checks|sends|keeps|holds|retries|rejects|skips|calls|creates|enqueues|goes through)\b`,
+  ),
   cue('decision', 0.6, String.raw`\blet's use\b`),
-  cue('decision', 0.55, String.raw`\binstead of\b`),
+  // Alone, "instead of" compares more often than it chooses ("scans 6M rows instead of 180M").
+  cue('decision', 0.35, String.raw`\binstead of\b`),
 
   cue('constraint', 0.85, String.raw`\b(?:must|should|shall) (?:not|never)\b|\bmustn't\b|\bmust always\b`),
   cue('constraint', 0.8, String.raw`^(?:never|always|do not|don't|don’t|avoid)\b`),
   cue('constraint', 0.8, String.raw`\b(?:do not|don't|don’t) ever\b|\bnever ever\b`),
-  cue('constraint', 0.75, String.raw`\bmust\b`),
+  // "must have come from", "must be the retry": an inference, not a rule (see EPISTEMIC_MUST).
+  cue(
+    'constraint',
+    0.75,
+    String.raw`\bmust\b(?!'ve\b| have\b| be (?:the|a|an|because|coming|caused|related|due|from|why|what|that|how)\b)`,
+  ),
   cue('constraint', 0.75, String.raw`\b(?:not allowed|not permitted|forbidden|prohibited|mandatory)\b`),
   cue('constraint', 0.75, String.raw`\bonly\b[^.;\n]{0,60}\b(?:allowed|permitted)\b`),
   cue('constraint', 0.7, String.raw`\b(?:is|are) required\b|\brequired to\b`),
-  cue('constraint', 0.65, String.raw`\b(?:should not|shouldn't|required)\b`),
+  cue('constraint', 0.65, String.raw`\b(?:should not|shouldn't)\b`),
   cue('constraint', 0.85, String.raw`^please (?:always|never|do not|don't)\b`),
   cue('constraint', 0.7, String.raw`\b(?:make sure|ensure) (?:to|that|you|we|it|the|every|all|each)\b`),
   // "I always forget" describes a habit; an unattributed "always"/"never" leans towards a rule.
-  cue('constraint', 0.45, String.raw`(?<!\b(?:i|we|you|they|he|she|it) )\b(?:never|always|do not)\b`),
+  // "charge.refunds is always empty" describes; it prescribes nothing.
+  cue(
+    'constraint',
+    0.45,
+    String.raw`(?<!\b(?:i|we|you|they|he|she|it|is|are|was|were|be|been) )\b(?:never|always|do not)\b`,
+  ),
 
   cue('problem', 0.8, String.raw`\broot cause\b`),
+  cue('problem', 0.65, EPISTEMIC_MUST),
+  // "refunds never show up in the ledger": something that should happen does not.
+  cue(
+    'problem',
+    0.65,
+    String.raw`\bnever (?:shows? up|arrives?|reach(?:es)?|gets?|happens?|runs?|fires?|finish(?:es)?|completes?|appears?|works?|match(?:es)?|lands?|succeeds?|returns?|ends?|releases?|stops?)\b`,
+  ),
   cue('problem', 0.75, String.raw`\bregress(?:ion|ions|ed)\b`),
   cue(
     'problem',
@@ -76,6 +105,12 @@ const CUES: readonly Cue[] = [
   cue('caveat', 0.85, String.raw`\b(?:note that|be careful|watch out|beware|keep in mind|heads[- ]up)\b`),
   cue('caveat', 0.85, String.raw`^note:|\bcareful:|\bgotchas?\b|\bcaveats?\b`),
   cue('caveat', 0.75, String.raw`^(?:warning|important|nb):|\bpitfalls?\b|\bcounter-?intuitive\b`),
+  // A limit of a tool or a design; alone it needs something concrete named to be kept.
+  cue(
+    'caveat',
+    0.45,
+    String.raw`(?<!\b(?:i|you) )\b(?:cannot|can't|can not|no longer|not supported|only (?:applies|apply|works|work|helps|help|affects|counts))\b`,
+  ),
 
   cue(
     'goal',
@@ -98,7 +133,12 @@ const CUES: readonly Cue[] = [
   ),
   cue('active_work', 0.75, String.raw`\b(?:in progress|in-progress|next steps?)\b|^todo:|^wip\b`),
   cue('active_work', 0.75, String.raw`\b(?:TODO|WIP)\b`, ''),
-  cue('active_work', 0.6, String.raw`\bstill (?:need|needs|have|has) to\b|\bremaining work\b`),
+  cue('active_work', 0.8, String.raw`\bstill (?:need|needs|have|has) to\b|\bremaining work\b`),
+  cue(
+    'active_work',
+    0.75,
+    String.raw`\b(?:i'm|i am|we're|we are) (?:currently |now |still )?(?:doing|fixing|adding|writing|building|migrating|rolling out|refactoring|rewriting|implementing|porting|updating|testing|investigating|debugging|reworking|moving)\b`,
+  ),
 
   cue(
     'summary',
@@ -145,9 +185,6 @@ const PRIORITY: readonly MemoryType[] = [
   'note',
 ];
 
-/** Acknowledgements and connectives in front of a statement carry no meaning. */
-const FILLER =
-  /^(?:ok|okay|so|also|and|but|alright|right|sure|great|yes|yep|actually|well|now|then|finally)\b[,:;!.—–-]?\s+/i;
 /** Narration of what the assistant is about to do, and pleasantries. */
 const CHIT_CHAT =
   /^(?:let me|let's see|now let me|first,? let me|i'll (?:now |first |just |go ahead and )?(?:run|check|look|take|read|open|search|try|start|inspect|verify|investigate|examine|review|update|add|fix|write|create)\b|i will (?:now )?(?:run|check|look)\b|i'm going to|i am going to|i need to (?:check|look|see|run)\b)/i;
@@ -156,6 +193,12 @@ const PLEASANTRY =
 const APOLOGY = /\b(?:sorry|apologi[sz]e|my bad)\b/i;
 const HEDGE =
   /\b(?:maybe|perhaps|probably|possibly|might|i think|i guess|i believe|not sure|could be|it seems|seems like|looks like)\b/i;
+/** ", so …", "which means …", "otherwise …": what follows is a consequence of what came before. */
+const CONSEQUENCE =
+  /(?:[,;:—–]|\band) so\b(?! that)|\b(?:which|this|that) means\b|\b(?:as a result|consequently|therefore|hence|otherwise)\b/i;
+/** "…, otherwise the build fails": a failure that would happen, not one that did. */
+const OTHERWISE = /\botherwise\b/i;
+const CONSEQUENCE_WEIGHT = 0.6;
 const RATIONALE = /\b(?:because|so that|due to|otherwise)\b/i;
 const RATIONALE_TYPES: ReadonlySet<MemoryType> = new Set([
   'decision',
@@ -180,14 +223,29 @@ export function classifyMemoryType(text: string): { type: MemoryType; confidence
   const named = namesSomething(statement);
 
   const scores = new Map<MemoryType, { score: number; cues: number }>();
-  for (const { type, weight, re } of CUES) {
-    const match = re.exec(statement);
-    if (!match) continue;
-    const score = weight + (match.index <= 3 ? LEADING_CUE_BONUS : 0);
+  const add = (type: MemoryType, score: number) => {
     const seen = scores.get(type);
     if (!seen) scores.set(type, { score, cues: 1 });
     else scores.set(type, { score: Math.max(seen.score, score), cues: seen.cues + 1 });
+  };
+  const consequenceAt = CONSEQUENCE.exec(statement)?.index ?? statement.length;
+  const otherwiseAt = OTHERWISE.exec(statement)?.index ?? statement.length;
+  let consequence = false;
+  for (const { type, weight, re } of CUES) {
+    const match = re.exec(statement);
+    if (!match) continue;
+    if (
+      (type === 'constraint' && match.index > consequenceAt) ||
+      (type === 'problem' && match.index > otherwiseAt)
+    ) {
+      consequence = true;
+      continue;
+    }
+    add(type, weight + (match.index <= 3 ? LEADING_CUE_BONUS : 0));
   }
+  // "X, so the job must hold one connection": what follows from a fact is a caveat, not a rule;
+  // "…, otherwise the build fails" is a failure to avoid, not one that happened.
+  if (consequence && !scores.has('constraint')) add('caveat', CONSEQUENCE_WEIGHT);
 
   let best: { type: MemoryType; score: number } | null = null;
   for (const type of PRIORITY) {
@@ -207,23 +265,6 @@ export function classifyMemoryType(text: string): { type: MemoryType; confidence
   if (CHIT_CHAT.test(statement)) confidence -= CHIT_CHAT_PENALTY;
   if (isQuestion(statement)) confidence = Math.min(confidence, 0.1);
   return { type, confidence: round(confidence) };
-}
-
-/** True when the statement asks rather than tells. */
-export function isQuestion(text: string): boolean {
-  let end = text.length - 1;
-  while (end >= 0 && ` )"'”’*_\``.includes(text[end] ?? '')) end -= 1;
-  return text[end] === '?';
-}
-
-function stripFiller(text: string): string {
-  let rest = text;
-  for (let i = 0; i < 3; i++) {
-    const filler = FILLER.exec(rest);
-    if (!filler) break;
-    rest = rest.slice(filler[0].length);
-  }
-  return rest;
 }
 
 const ISSUE = /^(?:#|PR-?#?|!)\d{1,7}$/;

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid } from '../../test/assertions.ts';
 import { useHarness } from '../../test/harness.ts';
+import { auditLogPages } from '../audit/audit-scenario.fixtures.ts';
 import { memoriesOf } from '../memories/memories.fixtures.ts';
 import { team, type Team } from '../projects/projects.fixtures.ts';
 import {
   getImport,
+  importLog,
   patchStaged,
   pipelineHelpers,
   placeOf,
@@ -12,6 +14,7 @@ import {
   stagedOf,
   stepOk,
   type StagedMemory,
+  uploaded,
 } from './imports.fixtures.ts';
 
 const h = useHarness();
@@ -61,6 +64,7 @@ describe('commit', () => {
         source: 'import',
         status: 'draft',
         evidence_ref: `raw_message:${s.raw_message_id}`,
+        occurred_at: s.occurred_at,
         created_by: p.writer.id,
       });
       expect(memory.metadata).toMatchObject({ import_id: id });
@@ -140,6 +144,96 @@ describe('commit', () => {
       await postStep(h, p.writer, id, 'commit', { staged_ids: [staged[0]!.id], extra: 1 }),
       'body',
     );
+    expect((await getImport(h, p.writer, id)).json()).toMatchObject({ status: 'extracted' });
+    expect(await stagedOf(h, id)).toEqual(staged);
+    expect(await memoriesOf(h, placeOf(p))).toEqual([]);
+  });
+});
+
+describe('commit as confirmed', () => {
+  /** The memories of a project by the staged memory they came from: their status. */
+  const statusesOf = async (id: string) => {
+    const out: Record<string, string> = {};
+    for (const s of await stagedOf(h, id))
+      if (s.memory_id) out[s.id] = (await memoryById(s.memory_id)).status;
+    return out;
+  };
+
+  it('lets a maintainer commit as confirmed: the memories, their audit entries and the commit entry say so', async () => {
+    const { p, id, staged } = await extractedNotes();
+    const done = await stepOk(h, p.maintainer, id, 'commit', { status: 'confirmed' });
+    expect(done).toMatchObject({ status: 'committed' });
+    expect(done.stats).toMatchObject({ committed: staged.length, memories_created: staged.length });
+    const statuses = await statusesOf(id);
+    expect(Object.keys(statuses)).toHaveLength(staged.length);
+    expect(new Set(Object.values(statuses))).toEqual(new Set(['confirmed']));
+    const log = await importLog(h, p.ws);
+    expect(
+      log.find((e) => e.action === 'import.committed' && e.target.id === id)?.target.params,
+    ).toMatchObject({
+      import_id: id,
+      step: 'commit',
+      status: 'confirmed',
+    });
+    const created = (await memoriesOf(h, placeOf(p))).map((m) => m.id);
+    const entries = (
+      await auditLogPages(h, h.admin, { workspace_key: p.ws, action_prefix: 'memory.created' })
+    ).filter((e) => created.includes(e.target.id ?? ''));
+    expect(entries.map((e) => e.target.params.status)).toEqual(created.map(() => 'confirmed'));
+  });
+
+  it('lets a workspace admin (maintainer of every project) commit as confirmed', async () => {
+    const { id } = await extractedNotes();
+    await stepOk(h, t.admin, id, 'commit', { status: 'confirmed' });
+    expect(new Set(Object.values(await statusesOf(id)))).toEqual(new Set(['confirmed']));
+  });
+
+  it('answers 403 to a writer asking for confirmed, before anything runs; draft stays theirs', async () => {
+    const { p, id, staged } = await extractedNotes();
+    const before = (await getImport(h, p.writer, id)).json();
+    for (const body of [{ status: 'confirmed' }, { status: 'confirmed', staged_ids: [staged[0]!.id] }]) {
+      const error = expectError(await postStep(h, p.writer, id, 'commit', body), 403, 'forbidden');
+      expect(error.message).toBe('Committing memories as confirmed requires the project maintainer role');
+    }
+    // The role is checked first: an import not extracted yet answers 403 too, not 409.
+    const fresh = await uploaded(h, p.writer, { ws: p.ws, project: p.project, file: 'notes.md' });
+    expectError(await postStep(h, p.writer, fresh.id, 'commit', { status: 'confirmed' }), 403, 'forbidden');
+    expect((await getImport(h, p.writer, id)).json()).toEqual(before);
+    expect(await stagedOf(h, id)).toEqual(staged);
+    expect(await memoriesOf(h, placeOf(p))).toEqual([]);
+    expect(
+      (await importLog(h, p.ws)).filter((e) => e.action === 'import.committed' && e.target.id === id),
+    ).toEqual([]);
+
+    const drafts = await stepOk(h, p.writer, id, 'commit', { status: 'draft' });
+    expect(drafts.stats).toMatchObject({ memories_created: staged.length });
+    expect(new Set(Object.values(await statusesOf(id)))).toEqual(new Set(['draft']));
+  });
+
+  it('commits again with another status only what was not committed yet, leaving the first ones as they are', async () => {
+    const { p, id, staged } = await extractedNotes();
+    const first = [staged[1]!.id, staged[6]!.id];
+    await stepOk(h, p.maintainer, id, 'commit', { staged_ids: first, status: 'confirmed' });
+    const confirmed = await memoriesOf(h, placeOf(p));
+    expect(confirmed.map((m) => m.status)).toEqual(['confirmed', 'confirmed']);
+
+    const rest = await stepOk(h, p.writer, id, 'commit');
+    expect(rest.stats).toMatchObject({ committed: staged.length, memories_created: staged.length - 2 });
+    const statuses = await statusesOf(id);
+    for (const s of staged) expect(statuses[s.id], s.id).toBe(first.includes(s.id) ? 'confirmed' : 'draft');
+    const all = await memoriesOf(h, placeOf(p));
+    expect(all.filter((m) => confirmed.some((c) => c.id === m.id))).toEqual(confirmed);
+
+    // Everything is committed: asking for confirmed now commits, and changes, nothing.
+    const again = await stepOk(h, p.maintainer, id, 'commit', { status: 'confirmed' });
+    expect(again.stats).toMatchObject({ committed: staged.length, memories_created: 0, linked_existing: 0 });
+    expect(await memoriesOf(h, placeOf(p))).toEqual(all);
+  });
+
+  it('answers 400 to a status other than draft or confirmed, committing nothing', async () => {
+    const { p, id, staged } = await extractedNotes();
+    for (const status of ['rejected', 'CONFIRMED', '', 1, null, true, ['confirmed'], "confirmed'--"])
+      expectInvalid(await postStep(h, p.maintainer, id, 'commit', { status }), 'body.status');
     expect((await getImport(h, p.writer, id)).json()).toMatchObject({ status: 'extracted' });
     expect(await stagedOf(h, id)).toEqual(staged);
     expect(await memoriesOf(h, placeOf(p))).toEqual([]);

@@ -2,11 +2,13 @@ import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzl
 import type { Ctx } from '../../platform/context.ts';
 import { engineSized } from '../../platform/db/engine-sized.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
-import { invalidField } from '../../platform/http/errors.ts';
+import { forbidden } from '../../platform/http/errors.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
 import { storeMemories } from '../memories/index.ts';
+import { projectRank } from '../workspaces/index.ts';
 import type { ImportAccess } from './import-access.ts';
 import { runImportStep, type StepOutcome } from './import-step-runner.ts';
+import { namedStaged } from './named-staged.ts';
 import { stagedMemories } from './table.ts';
 import { missing } from '../../platform/missing.ts';
 
@@ -18,45 +20,46 @@ import { missing } from '../../platform/missing.ts';
  */
 const BATCH = { pglite: 10, postgres: 50 };
 
+/** The statuses a commit may give the memories it creates. */
+export type CommitStatus = 'draft' | 'confirmed';
+
 /**
  * Commit: turns the selected staged memories (or exactly `staged_ids`) into memories with
- * `source=import` and evidence pointing at their raw message. Each staged memory is committed
- * once: it remembers its memory, so committing again (or more later) never duplicates, and a
- * concurrent commit of the same import is refused while one runs.
+ * `source=import` and evidence pointing at their raw message, as drafts, or confirmed when asked
+ * (the project maintainer role, as confirming a memory needs; 403 before anything runs). Each
+ * staged memory is committed once: it remembers its memory, so committing again (or more later)
+ * never duplicates nor changes the memories committed before, and a concurrent commit of the same
+ * import is refused while one runs.
  */
 export async function commitImport({
   ctx,
   input,
 }: {
   ctx: Ctx;
-  input: { id: string; staged_ids?: string[] | undefined };
+  input: { id: string; staged_ids?: string[] | undefined; status?: CommitStatus | undefined };
 }): Promise<ImportAccess> {
   const ids = input.staged_ids ? [...new Set(input.staged_ids)] : undefined;
-  return runImportStep(ctx, input.id, 'commit', async (found) => {
-    if (ids) await assertStagedOfImport(ctx, found.row.id, ids);
-    return commitStaged(ctx, found, ids);
-  });
-}
-
-async function assertStagedOfImport(ctx: Ctx, importId: string, ids: string[]): Promise<void> {
-  const rows = await ctx.db
-    .select({ id: stagedMemories.id })
-    .from(stagedMemories)
-    .where(and(eq(stagedMemories.importId, importId), inArray(stagedMemories.id, ids)));
-  const known = new Set(rows.map((r) => r.id));
-  const unknown = ids.filter((id) => !known.has(id));
-  if (unknown.length > 0) {
-    throw invalidField(
-      'body.staged_ids',
-      `not staged memories of this import: ${unknown.slice(0, 5).join(', ')}`,
-    );
-  }
+  const status = input.status ?? 'draft';
+  return runImportStep(
+    ctx,
+    input.id,
+    'commit',
+    async (found) => {
+      if (ids) await namedStaged(ctx, found.row.id, ids);
+      return { ...(await commitStaged(ctx, found, ids, status)), params: { status } };
+    },
+    ({ access }) => {
+      if (status === 'confirmed' && projectRank(access.role) < projectRank('maintainer'))
+        throw forbidden('Committing memories as confirmed requires the project maintainer role');
+    },
+  );
 }
 
 async function commitStaged(
   ctx: Ctx,
   { row, keys }: ImportAccess,
   ids: string[] | undefined,
+  status: CommitStatus,
 ): Promise<StepOutcome> {
   const project = {
     id: row.projectId,
@@ -97,10 +100,11 @@ async function commitStaged(
           drafts: batch.map((s) => ({
             type: s.type,
             content: s.content,
-            status: 'draft' as const,
+            status,
             source: 'import' as const,
             metadata: { import_id: row.id },
             evidenceRef: s.rawMessageId ? `raw_message:${s.rawMessageId}` : `import:${row.id}`,
+            occurredAt: s.occurredAt,
           })),
           correlationId: row.id,
         },

@@ -53,9 +53,25 @@ describe('extract', () => {
       expect(rawIds).toContain(s.raw_message_id);
       expect(s.content.length).toBeGreaterThan(0);
     }
-    expect(new Set(staged.map((s) => s.type))).toEqual(new Set(['decision', 'constraint', 'problem']));
+    expect(new Set(staged.map((s) => s.type))).toEqual(
+      new Set(['decision', 'constraint', 'problem', 'caveat']),
+    );
     expect(staged.find((s) => s.type === 'decision')?.content).toMatch(/advisory locks for the invoice job/);
     expect(await memoriesOf(h, placeOf(p))).toEqual([]);
+  });
+
+  it("dates each staged memory by its message's time in the transcript, not by the import", async () => {
+    const p = await fresh();
+    const { extracted } = await runPipeline(
+      h,
+      p.writer,
+      { ws: p.ws, project: p.project, file: 'claude-code-session.jsonl' },
+      'extract',
+    );
+    const staged = await stagedOf(h, extracted!.id, p.writer);
+    expect(staged.length).toBeGreaterThan(0);
+    // The fixture's messages were written on 2025-03-11 and 12.
+    for (const s of staged) expect(['2025-03-11', '2025-03-12']).toContain(s.occurred_at.slice(0, 10));
   });
 
   it('reads a long message only up to a complete line, never a statement cut at the read limit', async () => {

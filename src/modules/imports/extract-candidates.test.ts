@@ -97,6 +97,60 @@ describe('extractCandidates', () => {
     expect(fromUser(content)).toEqual([]);
   });
 
+  it('stages statements, not the questions, pleas, narration and leaning sentences around them', () => {
+    const user = fromUser(
+      [
+        'ok good. please do not paste the whole migration runner in your answers, just show me the diff.',
+        "is that also a problem for the refund job. we can't deploy between 23:00 and 23:40 UTC",
+        'one rule going forward: every CREATE INDEX on a big table must use CONCURRENTLY.',
+      ].join('\n'),
+    );
+    expect(typed(user)).toEqual([
+      ['constraint', 'one rule going forward: every CREATE INDEX on a big table must use CONCURRENTLY.'],
+      ['caveat', "we can't deploy between 23:00 and 23:40 UTC"],
+    ]);
+    const assistant = fromAssistant(
+      [
+        'Now, why the deploy step only fails at night.',
+        "Let me check when the invoice job is scheduled. I'll run the migration tests next.",
+        'The staging deploy fails because migration 0042 waits for a lock held by the nightly invoice job.',
+        'That also breaks the rollback logic. This is why the migrate step times out.',
+        'There are two fixes I can see:',
+        'Once it is merged I can re-run the staging deploy if you want.',
+      ].join('\n'),
+    );
+    expect(typed(assistant)).toEqual([
+      [
+        'problem',
+        'The staging deploy fails because migration 0042 waits for a lock held by the nightly invoice job.',
+      ],
+    ]);
+  });
+
+  it('judges each sentence of a bullet on its own', () => {
+    const found = fromAssistant(
+      [
+        '- **PostgreSQL as the counter store.** It works, but every request then writes to the database.',
+        '- **Offboarding.** Deactivating a user in Okta does not end sessions in `billing-api`, so they must be deleted by the deactivate hook.',
+      ].join('\n'),
+    );
+    expect(typed(found)).toEqual([
+      [
+        'caveat',
+        'Deactivating a user in Okta does not end sessions in `billing-api`, so they must be deleted by the deactivate hook.',
+      ],
+    ]);
+  });
+
+  it('ends a chat sentence at a full stop before a lower-case word, but not after an abbreviation or a file name', () => {
+    const found = fromUser(
+      'argh. not in this branch. we decided to keep the old e.g. retry job in src/jobs/retry.ts. it stays for now',
+    );
+    expect(found.map((c) => c.content)).toEqual([
+      'we decided to keep the old e.g. retry job in src/jobs/retry.ts. it stays for now',
+    ]);
+  });
+
   it('finds nothing in questions', () => {
     expect(
       fromUser('Should we use Redis for the invoice locks? Must the worker hold the lock for the whole run?'),

@@ -6,7 +6,8 @@
  * and every pattern is a bounded run without nested quantifiers.
  */
 import type { MemoryType } from '../memories/index.ts';
-import { classifyMemoryType, isQuestion } from './classify-memory-type.ts';
+import { classifyMemoryType } from './classify-memory-type.ts';
+import { whyLeftOut } from './left-out-statements.ts';
 import { clipText, isHighSurrogate, trimEnd } from '../../platform/clip-text.ts';
 
 export interface Candidate {
@@ -68,7 +69,7 @@ function scannedPart(content: string): string {
   return head.slice(0, end);
 }
 
-/** A paragraph (split into sentences later) or a bullet or heading (kept whole). */
+/** A paragraph, or a bullet or heading (its lines joined: a line break ends no sentence there). */
 interface Block {
   text: string;
   whole: boolean;
@@ -132,8 +133,7 @@ function blocksOf(text: string): Block[] {
     if (!line || RULE.test(line) || line.startsWith('|') || line.startsWith('$ ') || isUrlOnly(line)) {
       flush();
     } else if (HEADING.test(line)) {
-      flush();
-      blocks.push({ text: inlineClean(line.replace(HEADING, '')), whole: true });
+      flush(); // a heading titles what follows: a fragment, never a statement
     } else {
       const bullet = BULLET.exec(line);
       if (bullet) {
@@ -202,14 +202,13 @@ function inlineClean(line: string): string {
 const CONTINUATION =
   /^(?:because|that's because|this is because|that is because|it's because|the reason is|otherwise)\b/i;
 
-/** Bullets and headings stay whole; paragraphs split into sentences, keeping "because …" with its sentence. */
+/**
+ * Every block split into sentences, keeping "because …" with its sentence: a bullet's later sentence
+ * is judged on its own like any other ("- **Option 2.** It works, but …" is two statements).
+ */
 function statementsOf(blocks: Block[]): string[] {
   const statements: string[] = [];
   for (const block of blocks) {
-    if (block.whole) {
-      statements.push(block.text);
-      continue;
-    }
     let previous: number | null = null;
     for (const sentence of splitSentences(block.text)) {
       if (previous !== null && CONTINUATION.test(sentence)) {
@@ -272,7 +271,7 @@ function splitSentences(text: string): string[] {
     if (j < text.length && !isSpace(text[j])) continue;
     let k = j;
     while (k < text.length && isSpace(text[k])) k += 1;
-    if (k < text.length && !startsSentence(text[k])) continue;
+    if (k < text.length && !startsSentence(text[k]) && !endsChatSentence(text, at)) continue;
     if (ch === '.' && ABBREVIATIONS.has(wordBefore(text, at).toLowerCase())) continue;
     cut(j, k);
     i = k - 1;
@@ -285,6 +284,16 @@ const isSpace = (ch: string | undefined) => ch === ' ' || ch === '\n' || ch === 
 /** Anything but a lower-case letter can open a sentence (capitals, digits, quotes, `code`). */
 const startsSentence = (ch: string | undefined) =>
   ch !== undefined && !isSpace(ch) && ch === ch.toUpperCase();
+
+/**
+ * In a chat a sentence may start in lower case ("ok good. one rule going forward: …"): a full stop,
+ * "!" or "?" after a plain word of three letters or more ends one (not "e.g.", "etc.", "lock.ts.").
+ */
+function endsChatSentence(text: string, at: number): boolean {
+  if (text[at] === '…') return false;
+  const word = wordBefore(text, at);
+  return /^[A-Za-z]{3,}$/.test(word) && !ABBREVIATIONS.has(word.toLowerCase());
+}
 
 /** The word (letters and dots, at most 8 characters) that ends just before `end`. */
 function wordBefore(text: string, end: number): string {
@@ -303,9 +312,12 @@ function tidy(statement: string): string {
 
 const NOT_LETTERS = /\P{L}+/gu;
 
-/** Long enough, not a question, mostly letters, and more than one word said over and over. */
+/**
+ * Long enough, mostly letters, more than one word said over and over, and standing on its own: not
+ * a question, request, narration, lead-in or a sentence leaning on the previous one (whyLeftOut).
+ */
 function isStatement(text: string): boolean {
-  if (text.length < MIN_CONTENT_CHARS || isQuestion(text)) return false;
+  if (text.length < MIN_CONTENT_CHARS || whyLeftOut(text) !== null) return false;
   const words = new Set(text.toLowerCase().split(' ', 40));
   if (words.size < MIN_WORDS) return false;
   return text.replace(NOT_LETTERS, '').length >= text.length / 2;

@@ -36,6 +36,8 @@ interface ImportMessage {
   seq: number;
   role: 'user' | 'assistant';
   text: string;
+  /** The message's own time (the transcript's), which its staged memories keep as `occurred_at`. */
+  at: Date;
 }
 
 /**
@@ -74,6 +76,7 @@ async function* groupMessages(ctx: Ctx, sessionIds: string[]): AsyncGenerator<Im
         seq: rawMessages.seq,
         role: sql<'user' | 'assistant'>`${rawMessages.role}`,
         text: sql<string>`left(${rawMessages.content}, ${EXTRACT_READ_CHARS})`,
+        at: rawMessages.createdAt,
       })
       .from(rawMessages)
       .where(
@@ -98,11 +101,23 @@ async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
   const stats = { candidates: 0, staged: 0, already_remembered: 0, repeated: 0 };
   const slices = new TimeSlices();
   for await (const batch of importMessages(ctx, row.id)) {
-    const drafts: { rawMessageId: string; type: Candidate['type']; content: string; hash: string }[] = [];
+    const drafts: {
+      rawMessageId: string;
+      at: Date;
+      type: Candidate['type'];
+      content: string;
+      hash: string;
+    }[] = [];
     for (const m of batch) {
       await slices.pass();
       for (const c of extractCandidates({ role: m.role, content: m.text }))
-        drafts.push({ rawMessageId: m.id, type: c.type, content: c.content, hash: contentHash(c.content) });
+        drafts.push({
+          rawMessageId: m.id,
+          at: m.at,
+          type: c.type,
+          content: c.content,
+          hash: contentHash(c.content),
+        });
     }
     stats.candidates += drafts.length;
     if (drafts.length === 0) continue;
@@ -130,6 +145,7 @@ async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
           content: d.content,
           contentHash: d.hash,
           redactions: 0,
+          occurredAt: d.at,
           createdAt: now,
           updatedAt: now,
         })),

@@ -52,9 +52,21 @@ describe('import routes security', () => {
     { method: 'GET', url: `/v1/imports/${id}` },
     { method: 'GET', url: `/v1/imports/${id}/staged` },
     { method: 'PATCH', url: `/v1/imports/${id}/staged/${stagedId}`, body: { selected: false } },
+    { method: 'POST', url: `/v1/imports/${id}/staged/select`, body: { selected: false, all: true } },
+    {
+      method: 'POST',
+      url: `/v1/imports/${id}/staged/select`,
+      body: { selected: false, types: ['decision'] },
+    },
+    {
+      method: 'POST',
+      url: `/v1/imports/${id}/staged/select`,
+      body: { selected: false, staged_ids: [stagedId] },
+    },
     { method: 'POST', url: `/v1/imports/${id}/parse` },
     { method: 'POST', url: `/v1/imports/${id}/extract` },
     { method: 'POST', url: `/v1/imports/${id}/commit` },
+    { method: 'POST', url: `/v1/imports/${id}/commit`, body: { status: 'confirmed' } },
   ];
 
   it('answers 401 without a valid key, 404 outside the project, 403 to a reader; nothing changes', async () => {
@@ -90,6 +102,11 @@ describe('import routes security', () => {
           url: `/v1/imports/${encodeURIComponent(bad)}/staged/${stagedId}`,
           body: { selected: false },
         },
+        {
+          method: 'POST' as const,
+          url: `/v1/imports/${encodeURIComponent(bad)}/staged/select`,
+          body: { selected: false, all: true },
+        },
       ]) {
         const res = await h.request(call.method, call.url, { as: t.writer, body: call.body });
         expect(res.statusCode, `${call.method} ${call.url}: ${res.body}`).toBe(400);
@@ -100,6 +117,14 @@ describe('import routes security', () => {
     expectError(await getImport(h, t.writer, unknown), 404, 'not_found');
     expectError(await postStep(h, t.writer, unknown, 'parse'), 404, 'not_found');
     expectError(await patchStaged(h, t.writer, unknown, stagedId, { selected: true }), 404, 'not_found');
+    expectError(
+      await h.request('POST', `/v1/imports/${unknown}/staged/select`, {
+        as: t.writer,
+        body: { selected: false, all: true },
+      }),
+      404,
+      'not_found',
+    );
     expectError(
       await patchStaged(h, t.writer, id, 'stg_00000000000000000000000000', { selected: true }),
       404,

@@ -20,12 +20,17 @@ const STEP_TO: Record<ImportStep, ImportStatus> = {
   commit: 'committed',
 };
 
-/** A step's outcome: counts for `stats`, or a clear reason the import cannot go on. */
-export type StepOutcome = { stats: ImportStats } | { failed: string; stats: ImportStats };
+/**
+ * A step's outcome: counts for `stats`, or a clear reason the import cannot go on; `params` are
+ * more facts for its audit entry (e.g. the status commit gave the memories).
+ */
+export type StepOutcome = ({ stats: ImportStats } | { failed: string; stats: ImportStats }) & {
+  params?: Record<string, unknown>;
+};
 
 /**
- * Runs one pipeline step of an import the caller may work on (else 404), exactly once at a time:
- * claims the import (409 when it is in another status or something runs on it; a claim left by a
+ * Runs one pipeline step of an import the caller may work on (else 404; `allow` may refuse more,
+ * before anything is claimed), exactly once at a time: claims the import (409 when it is in another status or something runs on it; a claim left by a
  * process that died does not count), runs `work` on the claimed row outside any transaction (it
  * writes in bounded batches), then records the new status and an audit entry. The upload is
  * removed once the import no longer needs it (parsed, or failed). Work that throws leaves the
@@ -36,8 +41,10 @@ export async function runImportStep(
   importId: string,
   step: ImportStep,
   work: (claimed: ImportAccess) => Promise<StepOutcome>,
+  allow?: (found: ImportAccess) => void,
 ): Promise<ImportAccess> {
   const found = await requireImport(ctx, importId);
+  allow?.(found);
   const claimed = await claimImport(ctx, found.row.id, step, STEP_FROM[step]);
   let outcome: StepOutcome;
   try {
@@ -73,6 +80,7 @@ export async function runImportStep(
         import_id: row.id,
         step,
         stats: outcome.stats,
+        ...outcome.params,
         ...(failed ? { error: failure } : {}),
       },
       correlationId: row.id,

@@ -39,6 +39,7 @@ export interface StagedMemory {
   content: string;
   selected: boolean;
   raw_message_id: string | null;
+  occurred_at: string;
   memory_id: string | null;
   redactions: number;
 }

@@ -19,6 +19,8 @@ import {
   listStagedQuery,
   presentImport,
   presentStaged,
+  selectStagedAnswer,
+  selectStagedBody,
   stagedAnswer,
   stagedList,
   stagedParams,
@@ -27,6 +29,7 @@ import {
   uploadFields,
 } from './schemas.ts';
 import { acceptUploads, receiveUpload } from './receive-upload.ts';
+import { selectStaged } from './select-staged.ts';
 import { listStaged, updateStaged } from './staged-memories.ts';
 
 const tags = ['imports'];
@@ -130,8 +133,10 @@ export function importRoutes(app: App, deps: AppDeps): void {
       tags,
       summary: 'Commit staged memories as memories (extracted or committed -> committed); never twice',
       description:
-        'Commits every selected staged memory, or exactly staged_ids. Calling it again commits only what ' +
-        'was not committed yet; a commit running concurrently answers 409.',
+        'Commits every selected staged memory, or exactly staged_ids, as draft memories, or confirmed ones ' +
+        'with status=confirmed (project maintainer, else 403). Calling it again commits only what was not ' +
+        'committed yet, leaving the memories committed before as they are; a commit running concurrently ' +
+        'answers 409.',
       params: importParams,
       body: commitBody,
       response: { 200: importAnswer },
@@ -139,7 +144,7 @@ export function importRoutes(app: App, deps: AppDeps): void {
     handler: async (req) => {
       const done = await commitImport({
         ctx: contextOf(deps, req),
-        input: { id: req.params.id, staged_ids: req.body?.staged_ids },
+        input: { id: req.params.id, staged_ids: req.body?.staged_ids, status: req.body?.status },
       });
       return presentImport(done.row, done.keys);
     },
@@ -158,6 +163,23 @@ export function importRoutes(app: App, deps: AppDeps): void {
         await listStaged({ ctx: contextOf(deps, req), input: { ...req.query, id: req.params.id } }),
         presentStaged,
       ),
+  });
+
+  app.post('/v1/imports/:id/staged/select', {
+    schema: {
+      tags,
+      summary: 'Select or deselect many staged memories at once: all, by type, or by ids',
+      description:
+        'Body: selected (true or false) and exactly one of all: true, types or staged_ids (at most 5000; ' +
+        'ids that are not staged memories of this import answer 400, nothing changed). Same access as ' +
+        'editing one. Committed staged memories are final: left as they are and counted in ' +
+        'already_committed. Answers how many changed and the counts of each type after the change.',
+      params: importParams,
+      body: selectStagedBody,
+      response: { 200: selectStagedAnswer },
+    },
+    handler: async (req) =>
+      selectStaged({ ctx: contextOf(deps, req), input: { ...req.body, id: req.params.id } }),
   });
 
   app.patch('/v1/imports/:id/staged/:stagedId', {

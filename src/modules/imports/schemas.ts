@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { iso, timestamp, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
-import { MAX_MEMORY_CHARS, memoryType } from '../memories/index.ts';
+import { MAX_MEMORY_CHARS, MEMORY_TYPES, memoryType } from '../memories/index.ts';
 import { projectKey } from '../projects/index.ts';
 import { IMPORT_CLAIMS, IMPORT_STATUSES, type ImportRow, type StagedMemoryRow } from './table.ts';
 
@@ -31,16 +31,37 @@ const stagedId = z
 export const importParams = z.strictObject({ id: importId });
 export const stagedParams = z.strictObject({ id: importId, stagedId });
 export const stepBody = z.strictObject({}).nullish();
+/** The most staged memories one request may name (commit, bulk selection). */
+const MAX_STAGED_IDS = 5000;
+const stagedIds = z.array(stagedId).min(1).max(MAX_STAGED_IDS);
+
 export const commitBody = z
   .strictObject({
-    staged_ids: z
-      .array(stagedId)
-      .min(1)
-      .max(5000)
+    staged_ids: stagedIds.optional().describe('Commit only these (else every selected staged memory)'),
+    status: z
+      .enum(['draft', 'confirmed'])
       .optional()
-      .describe('Commit only these (else every selected staged memory)'),
+      .describe('The status of the memories this commit creates (default draft; confirmed needs maintainer)'),
   })
   .nullish();
+
+/** How a bulk selection names its staged memories: exactly one way per request. */
+const SELECT_WAYS = ['all', 'types', 'staged_ids'] as const;
+export const selectStagedBody = z
+  .strictObject({
+    selected: z.boolean().describe('true selects them for commit, false deselects them'),
+    all: z.literal(true).optional().describe('Every staged memory of the import'),
+    types: z
+      .array(memoryType)
+      .min(1)
+      .max(MEMORY_TYPES.length)
+      .optional()
+      .describe('The staged memories of these types'),
+    staged_ids: stagedIds.optional().describe(`Exactly these (at most ${MAX_STAGED_IDS})`),
+  })
+  .refine((b) => SELECT_WAYS.filter((w) => b[w] !== undefined).length === 1, {
+    message: 'give exactly one of all, types or staged_ids',
+  });
 export const listImportsQuery = z.strictObject({
   workspace_key: workspaceKey,
   project_key: projectKey.optional(),
@@ -87,10 +108,32 @@ export const stagedAnswer = z.object({
   content: z.string(),
   selected: z.boolean(),
   raw_message_id: z.string().nullable(),
+  occurred_at: timestamp.describe("The message's time in the transcript; the memory's occurred_at"),
   memory_id: z.string().nullable().describe('Set once committed'),
   redactions: z.number().int(),
 });
 export const stagedList = listAnswer(stagedAnswer);
+
+export const selectStagedAnswer = z.object({
+  import_id: z.string(),
+  selected: z.boolean().describe('What was asked: selected (true) or deselected (false)'),
+  matched: z.number().int().describe('Staged memories the request named (committed ones included)'),
+  changed: z.number().int().describe('Those whose selection changed now (the others already had it)'),
+  already_committed: z
+    .number()
+    .int()
+    .describe('Named but committed already: final, left as they are (not counted in changed)'),
+  by_type: z
+    .array(
+      z.object({
+        type: memoryType,
+        staged: z.number().int().describe('Staged memories of this type'),
+        selected: z.number().int().describe('Not committed yet and selected: what the next commit takes'),
+        committed: z.number().int(),
+      }),
+    )
+    .describe('Every type the import staged, after the change'),
+});
 
 export const presentImport = (
   r: ImportRow,
@@ -118,6 +161,7 @@ export const presentStaged = (s: StagedMemoryRow): z.output<typeof stagedAnswer>
   content: s.content,
   selected: s.selected,
   raw_message_id: s.rawMessageId,
+  occurred_at: iso(s.occurredAt),
   memory_id: s.memoryId,
   redactions: s.redactions,
 });

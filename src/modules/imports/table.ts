@@ -70,6 +70,8 @@ export const stagedMemories = pgTable(
     redactions: integer('redactions').notNull().default(0),
     /** Set when committed: a staged memory becomes a memory exactly once. */
     memoryId: text('memory_id'),
+    /** The time of the message it was extracted from: the memory's `occurred_at` when committed. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

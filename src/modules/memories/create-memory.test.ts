@@ -8,6 +8,7 @@ import {
   historyOf,
   memoriesOf,
   memoryLog,
+  patched,
   recall,
   remember,
   type Memory,
@@ -50,6 +51,7 @@ describe('POST /v1/memories', () => {
       evidence_ref: 'https://tracker.example.test/BILL-142',
       created_by: p.writer.id,
       version: 1,
+      occurred_at: body.created_at,
       created_at: expect.stringMatching(ISO),
       updated_at: body.created_at,
       redactions: 0,
@@ -71,11 +73,36 @@ describe('POST /v1/memories', () => {
         source: 'human',
         metadata: memory.metadata,
         evidence_ref: memory.evidence_ref,
+        occurred_at: body.created_at,
         changed_by: p.writer.id,
         changed_at: body.created_at,
       },
     ]);
     expect(await memoriesOf(h, p)).toEqual([memory]);
+  });
+
+  it('keeps when a memory happened, if given, and refuses a time in the future', async () => {
+    const at = '2024-02-29T12:00:00.000Z';
+    const m = await created(h, t, t.writer, 'decision', 'Leap-day invoices are dated the 28th', {
+      occurred_at: at,
+    });
+    expect(m.occurred_at).toBe(at);
+    expect(m.created_at).not.toBe(at);
+    const later = new Date(h.clock.now().getTime() + 3_600_000).toISOString();
+    const res = await remember(h, t, t.writer, {
+      type: 'note',
+      content: 'From the future',
+      occurred_at: later,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { details: [{ path: 'occurred_at' }] } });
+    for (const bad of ['yesterday', 12, '2024-13-01T00:00:00Z', null]) {
+      const wrong = await remember(h, t, t.writer, { type: 'note', content: 'Bad time', occurred_at: bad });
+      expect(wrong.statusCode, String(bad)).toBe(400);
+    }
+    const moved = await patched(h, t.writer, m.id, { occurred_at: '2024-03-01T00:00:00Z' });
+    expect(moved.occurred_at).toBe('2024-03-01T00:00:00.000Z');
+    expect(moved.version).toBe(2);
   });
 
   it('stores every memory type, as a draft by a human unless told otherwise', async () => {

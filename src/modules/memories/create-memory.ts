@@ -4,6 +4,7 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { validated } from '../../platform/http/validate.ts';
 import { requireProjectRole } from '../projects/index.ts';
 import { memoryProjectOf } from './memory-access.ts';
+import { checkedOccurredAt } from './occurred-at.ts';
 import { createMemoryBody } from './schemas.ts';
 import { storeMemories, type StoredMemory } from './store-memories.ts';
 import { missing } from '../../platform/missing.ts';
@@ -22,6 +23,7 @@ export async function createMemory({
   input: CreateMemoryInput;
 }): Promise<StoredMemory & { workspaceKey: string; projectKey: string }> {
   const { status, ...fields } = validated(createMemoryBody, input);
+  const occurredAt = checkedOccurredAt(ctx, fields.occurred_at) ?? null;
   return inTransaction(ctx, async (ctx) => {
     const access = await requireProjectRole(
       ctx,
@@ -42,6 +44,7 @@ export async function createMemory({
             source: fields.source,
             metadata: fields.metadata ?? {},
             evidenceRef: fields.evidence_ref ?? null,
+            occurredAt,
           },
         ],
       },

@@ -10,6 +10,8 @@
 const TOKEN = /[\p{L}\p{N}_$./:#@-]{2,200}/gu;
 const EDGE_PUNCTUATION = /^[.:/#@-]+|[.:/#@-]+$/g;
 const TICKET = /^[A-Z][A-Z0-9]{1,9}-\d{1,7}$/;
+/** Most tokens of prose: a word of ASCII letters, capitalized at most. Never an identifier. */
+const PLAIN_WORD = /^[A-Za-z][a-z]*$/;
 
 /**
  * The kinds of identifier, by how they are written:
@@ -36,7 +38,7 @@ export type IdentifierKind =
 
 /** The kind of identifier `token` is, or null for a plain word (or too short, long, or letterless). */
 function identifierKind(token: string): IdentifierKind | null {
-  if (token.length < 3 || token.length > 120) return null;
+  if (token.length < 3 || token.length > 120 || PLAIN_WORD.test(token)) return null;
   if (!/\p{L}/u.test(token)) return null;
   if (/[_$#]/.test(token)) return 'code';
   if (token.includes('/')) return 'path';

@@ -27,6 +27,7 @@ export const SCORE_PART_NAMES = [
   'coverage',
   'identifier_match',
   'matched_terms',
+  'matches',
   'recency',
   'score',
   'status_weight',

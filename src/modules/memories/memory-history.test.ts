@@ -73,6 +73,7 @@ describe('PATCH /v1/memories/:id', () => {
       source: x.source,
       metadata: x.metadata,
       evidence_ref: x.evidence_ref,
+      occurred_at: x.occurred_at,
       changed_at: x.updated_at,
     });
     expect(

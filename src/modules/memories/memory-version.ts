@@ -14,6 +14,7 @@ export const versionOf = (row: MemoryRow, change: 'created' | 'updated' | 'delet
   source: row.source,
   metadata: row.metadata,
   evidenceRef: row.evidenceRef,
+  occurredAt: row.occurredAt,
   changedBy: by,
   changedAt: row.updatedAt,
 });

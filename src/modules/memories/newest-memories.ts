@@ -11,7 +11,8 @@ export interface MemoryExcerpt {
   content: string;
   evidenceRef: string | null;
   subpath: string | null;
-  createdAt: Date;
+  /** When what it says happened. */
+  occurredAt: Date;
   /** `content` is only the start of the memory. */
   truncated: boolean;
 }
@@ -24,8 +25,8 @@ export interface NewestRead {
 }
 
 /**
- * The newest memories of a project for each (type, status) read, their first `chars` characters,
- * in one round trip: a UNION ALL of short walks of the type/recency index (a single
+ * The most recent memories of a project (by when what they say happened) for each (type, status) read, their first `chars` characters,
+ * in one round trip: a UNION ALL of short walks of the type/occurred_at index (a single
  * `type IN (...)` query would sort every memory of those types). The caller checked access.
  */
 export async function newestMemories(
@@ -35,10 +36,10 @@ export async function newestMemories(
   if (input.reads.length === 0) return [];
   const part = ({ type, status, limit }: NewestRead): SQL => sql`(
     select id, type, status, left(content, ${input.chars}) as content, length(content) > ${input.chars} as cut, evidence_ref,
-      metadata->>'subpath' as subpath, (extract(epoch from created_at) * 1000)::float8 as created_ms
+      metadata->>'subpath' as subpath, (extract(epoch from occurred_at) * 1000)::float8 as occurred_ms
     from ${memories}
     where project_id = ${input.projectId} and type = ${type} and status = ${status}
-    order by created_at desc, id desc
+    order by occurred_at desc, id desc
     limit ${limit})`;
   const rows = await queryRows<{
     id: string;
@@ -48,7 +49,7 @@ export async function newestMemories(
     cut: boolean;
     evidence_ref: string | null;
     subpath: string | null;
-    created_ms: number;
+    occurred_ms: number;
   }>(ctx.db, sql.join(input.reads.map(part), sql` union all `));
   return rows.map((r) => ({
     id: r.id,
@@ -57,7 +58,7 @@ export async function newestMemories(
     content: r.content,
     evidenceRef: r.evidence_ref,
     subpath: r.subpath,
-    createdAt: new Date(r.created_ms),
+    occurredAt: new Date(r.occurred_ms),
     truncated: r.cut,
   }));
 }

@@ -1,13 +1,13 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
-import { queryRows } from '../../platform/db/query-rows.ts';
-import { memoryFilter, type MemoryFilters } from './memory-filters.ts';
-import { candidatePool } from './recall-candidates.ts';
+import { DEFAULT_STATUSES, type MemoryFilters } from './memory-filters.ts';
 import { decodeRecallCursor, encodeRecallCursor } from './recall-cursor.ts';
+import { freshIndex } from './recall-index/fresh-index.ts';
+import { planQuery } from './recall-index/query-plan.ts';
+import { rankMatches, termMatches } from './recall-index/rank-matches.ts';
 import type { memoryList, ScoreParts } from './schemas.ts';
-import { compareRank, rankKey, scoreCandidate, type RecallCandidate } from './score-recall.ts';
-import { allOf, anyOf, recallTerms } from './recall-terms.ts';
+import { scoreCandidate } from './score-recall.ts';
 import { memories, memoryColumns, type MemoryRow } from './table.ts';
 
 export interface Recall {
@@ -27,12 +27,14 @@ export interface RecallInput {
 }
 
 /**
- * Ranked recall: the candidates of recall-candidates.ts, scored in score-recall.ts. Every term's
- * tsquery travels as one text parameter, so it is parsed once per request, not once per row.
- * The caller checked that the actor may read the project.
+ * Ranked recall (ADR 0016): the project's index in this process, brought up to date, matches and
+ * ranks every memory the query's terms find (recall-index/); then one read fetches the page's
+ * memories. The caller checked that the actor may read the project; recall runs outside any
+ * transaction.
  */
 export async function recallMemories({ ctx, input }: { ctx: Ctx; input: RecallInput }): Promise<Recall> {
-  const { terms, corrections } = await recallTerms(ctx, input.filters.projectId, input.q);
+  const index = await freshIndex(ctx, input.filters.projectId);
+  const { terms, corrections } = planQuery(index, input.q);
   const labels = terms.map((t) => t.label);
   const cursor = decodeRecallCursor(input.cursor);
   const asOfMs = cursor?.asOfMs ?? ctx.now().getTime();
@@ -40,80 +42,49 @@ export async function recallMemories({ ctx, input }: { ctx: Ctx; input: RecallIn
   if (terms.length === 0)
     return { items: [], nextCursor: null, ...(input.explain ? { query: queryInfo } : {}) };
 
-  const anyTerm = anyOf(terms);
-  const pool = candidatePool(
-    memoryFilter(input.filters),
-    allOf(terms),
-    terms.length > 1 ? anyTerm : null,
-    ctx.now(),
+  const page = rankMatches(
+    index,
+    terms,
+    {
+      statuses: input.filters.statuses ?? DEFAULT_STATUSES,
+      types: input.filters.types,
+      sinceMs: input.filters.since?.getTime(),
+    },
+    { nowMs: asOfMs, currentSubpath: input.current_subpath, limit: input.limit, after: cursor?.after },
   );
-  const mask = sql.join(
-    terms.map((t, i) => sql`(case when m.search @@ ${t.tsquery}::tsquery then ${1 << i} else 0 end)`),
-    sql.raw(' + '),
-  );
-  const exact = terms.flatMap((t) => (t.exact ? [`(${t.exact})`] : [])).join(' | ');
-  const rows = await queryRows<{
-    id: string;
-    type: RecallCandidate['type'];
-    status: RecallCandidate['status'];
-    subpath: string | null;
-    created_ms: number;
-    text_rank: number;
-    matched_mask: number;
-    identifier_match: boolean;
-  }>(
-    ctx.db,
-    sql`
-      select m.id, m.type, m.status, m.metadata->>'subpath' as subpath,
-        (extract(epoch from m.created_at) * 1000)::float8 as created_ms,
-        ts_rank_cd(m.search, ${anyTerm}::tsquery, 32)::float8 as text_rank,
-        (${mask})::int as matched_mask,
-        ${exact ? sql`m.search @@ ${exact}::tsquery` : sql`false`} as identifier_match
-      from (${pool}) c join ${memories} m on m.id = c.id`,
-  );
-  const scored = rows
-    .map((r) =>
-      scoreCandidate(
-        {
-          id: r.id,
-          type: r.type,
-          status: r.status,
-          subpath: r.subpath,
-          createdAtMs: r.created_ms,
-          textRank: r.text_rank,
-          matchedMask: r.matched_mask,
-          identifierMatch: r.identifier_match,
-        },
-        labels,
-        { nowMs: asOfMs, currentSubpath: input.current_subpath },
-      ),
-    )
-    .sort((a, b) => compareRank(rankKey(a), rankKey(b)));
-  const after = cursor?.after;
-  const rest = after ? scored.filter((s) => compareRank(rankKey(s), after) > 0) : scored;
-  const pageItems = rest.slice(0, input.limit);
-  const last = pageItems[pageItems.length - 1];
-  const nextCursor =
-    rest.length > input.limit && last ? encodeRecallCursor({ asOfMs, after: rankKey(last) }) : null;
-  const full = pageItems.length
-    ? await ctx.db
-        .select(memoryColumns)
-        .from(memories)
-        .where(
-          inArray(
-            memories.id,
-            pageItems.map((s) => s.id),
-          ),
-        )
+  const last = page.items.at(-1);
+  const nextCursor = page.more && last ? encodeRecallCursor({ asOfMs, after: last.key }) : null;
+  const explained = page.items.map((item) => {
+    if (!input.explain) return { id: item.key[2] };
+    const { parts } = scoreCandidate(
+      {
+        id: item.key[2],
+        type: index.typeOf(item.doc),
+        status: index.statusOf(item.doc),
+        subpath: index.subpaths[item.doc] ?? null,
+        occurredAtMs: index.occurredAt[item.doc] ?? 0,
+        textRank: item.textRank,
+        matchedMask: item.mask,
+        identifierMatch: item.identifierMatch,
+        matches: termMatches(index, terms, item.doc),
+      },
+      labels,
+      { nowMs: asOfMs, currentSubpath: input.current_subpath },
+    );
+    return { id: item.key[2], explain: parts };
+  });
+  const ids = explained.map((e) => e.id);
+  const rows = ids.length
+    ? await ctx.db.select(memoryColumns).from(memories).where(inArray(memories.id, ids))
     : [];
-  const byId = new Map(full.map((r) => [r.id, r]));
-  const items = pageItems.flatMap((s) => {
-    const row = byId.get(s.id);
-    return row ? [{ row, ...(input.explain ? { explain: s.parts } : {}) }] : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const items = explained.flatMap(({ id, explain }) => {
+    const row = byId.get(id);
+    return row ? [{ row, ...(explain ? { explain } : {}) }] : [];
   });
   return {
     items,
     nextCursor,
-    ...(input.explain ? { query: { ...queryInfo, candidates: rows.length } } : {}),
+    ...(input.explain ? { query: { ...queryInfo, candidates: page.matches } } : {}),
   };
 }

@@ -172,6 +172,10 @@ describe('GET /v1/memories with q', () => {
       score: expect.any(Number),
       all_terms_matched: true,
       matched_terms: ['rate', 'limits'],
+      matches: [
+        { term: 'rate', rule: 'stem', word: 'rate' },
+        { term: 'limits', rule: 'stem', word: 'limits' },
+      ],
       coverage: 1,
       text_rank: expect.any(Number),
       identifier_match: false,

@@ -42,6 +42,7 @@ const presentVersion = (v: MemoryVersionRow) => ({
   source: v.source,
   metadata: v.metadata,
   evidence_ref: v.evidenceRef,
+  occurred_at: iso(v.occurredAt),
   changed_by: v.changedBy,
   changed_at: iso(v.changedAt),
 });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { iso, isoDate, searchText, timestamp, workspaceKey } from '../../platform/http/fields.ts';
+import {
+  iso,
+  isoDate,
+  isoDateText,
+  searchText,
+  timestamp,
+  workspaceKey,
+} from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
 import { projectKey } from '../projects/index.ts';
 import type { MemoryRow } from './table.ts';
@@ -55,6 +62,10 @@ const evidenceRef = z
   .nullable()
   .describe('Where the memory comes from, e.g. `raw_message:rmsg_...` or a URL');
 
+const occurredAt = isoDateText.describe(
+  'When what the memory says happened (default: now); recall and the bundle rank recency by it. Not in the future',
+);
+
 export const createMemoryBody = z.strictObject({
   workspace_key: workspaceKey,
   project_key: projectKey,
@@ -67,6 +78,7 @@ export const createMemoryBody = z.strictObject({
     .describe('confirmed or rejected needs the maintainer role'),
   source: z.enum(['human', 'auto']).default('human').describe('`import` is set by the import pipeline'),
   evidence_ref: evidenceRef.optional(),
+  occurred_at: occurredAt.optional(),
 });
 
 export const updateMemoryBody = z
@@ -77,6 +89,7 @@ export const updateMemoryBody = z
     status: z.enum(MEMORY_STATUSES).optional().describe('Changing the status needs the maintainer role'),
     metadata: metadata.optional(),
     evidence_ref: evidenceRef.optional(),
+    occurred_at: occurredAt.optional(),
   })
   .refine((b) => Object.keys(b).some((k) => k !== 'workspace_key'), {
     message: 'give at least one field to change',
@@ -136,6 +149,7 @@ const memoryFields = {
   evidence_ref: z.string().nullable(),
   created_by: z.string().nullable().describe('User id of the author (null for system imports)'),
   version: z.number().int(),
+  occurred_at: timestamp.describe('When what it says happened; recency in recall and the bundle'),
   created_at: timestamp,
   updated_at: timestamp,
 };
@@ -152,6 +166,11 @@ export const scoreParts = z.object({
   score: z.number(),
   all_terms_matched: z.boolean(),
   matched_terms: z.array(z.string()),
+  matches: z
+    .array(z.object({ term: z.string(), rule: z.string(), word: z.string() }))
+    .describe(
+      'How each matched term matched: identifier, joined, parts, stem, prefix, split or typo, and the word it matched',
+    ),
   coverage: z.number(),
   text_rank: z.number(),
   identifier_match: z.boolean(),
@@ -184,6 +203,7 @@ export const memoryVersion = z.object({
   source: z.enum(MEMORY_SOURCES),
   metadata: z.record(z.string(), z.unknown()),
   evidence_ref: z.string().nullable(),
+  occurred_at: timestamp,
   changed_by: z.string().nullable(),
   changed_at: timestamp,
 });
@@ -204,6 +224,7 @@ export const presentMemory = (
   evidence_ref: m.evidenceRef,
   created_by: m.createdBy,
   version: m.version,
+  occurred_at: iso(m.occurredAt),
   created_at: iso(m.createdAt),
   updated_at: iso(m.updatedAt),
 });

@@ -27,13 +27,22 @@ export interface RecallCandidate {
   type: MemoryType;
   status: MemoryStatus;
   subpath: string | null;
-  createdAtMs: number;
+  /** When what it says happened (its `occurred_at`): recency counts from it. */
+  occurredAtMs: number;
   /** ts_rank_cd of the any-term query, normalized to 0..1. */
   textRank: number;
   /** Bit i set: term i matched. */
   matchedMask: number;
   /** An identifier of the query matched exactly as written. */
   identifierMatch: boolean;
+  /** How each matched term matched (rule and word), for `explain`. */
+  matches?: TermMatch[];
+}
+
+export interface TermMatch {
+  term: string;
+  rule: string;
+  word: string;
 }
 
 export interface Scored {
@@ -53,9 +62,56 @@ export function subpathBoost(memorySubpath: string | null, current: string | und
 }
 
 /** Half-life decay of a memory's weight with age, never below RECENCY_FLOOR. */
-export function recencyWeight(createdAtMs: number, nowMs: number): number {
-  const ageDays = Math.max(0, nowMs - createdAtMs) / DAY_MS;
+export function recencyWeight(occurredAtMs: number, nowMs: number): number {
+  const ageDays = Math.max(0, nowMs - occurredAtMs) / DAY_MS;
   return RECENCY_FLOOR + (1 - RECENCY_FLOOR) * 0.5 ** (ageDays / RECENCY_HALF_LIFE_DAYS);
+}
+
+/** What a memory's score is computed from (score-recall.ts multiplies them). */
+export interface ScoreInputs {
+  type: MemoryType;
+  status: MemoryStatus;
+  subpath: string | null;
+  occurredAtMs: number;
+  /** Share of the query's terms matched, 0..1. */
+  coverage: number;
+  textRank: number;
+  identifierMatch: boolean;
+}
+
+/** The score: relevance x type weight x recency x subpath boost x status (rounded). */
+function recallScore(c: ScoreInputs, opts: { nowMs: number; currentSubpath?: string | undefined }): number {
+  return scoreOf(
+    c.coverage,
+    c.textRank,
+    c.identifierMatch,
+    c.type,
+    c.status,
+    c.subpath,
+    c.occurredAtMs,
+    opts,
+  );
+}
+
+/** recallScore in plain arguments, for loops over many matches (no object per match). */
+export function scoreOf(
+  coverage: number,
+  textRank: number,
+  identifierMatch: boolean,
+  type: MemoryType,
+  status: MemoryStatus,
+  subpath: string | null,
+  occurredAtMs: number,
+  opts: { nowMs: number; currentSubpath?: string | undefined },
+): number {
+  const relevance = 0.55 * coverage + 0.35 * textRank + (identifierMatch ? 0.1 : 0);
+  return round(
+    relevance *
+      TYPE_WEIGHTS[type] *
+      recencyWeight(occurredAtMs, opts.nowMs) *
+      subpathBoost(subpath, opts.currentSubpath) *
+      STATUS_WEIGHTS[status],
+  );
 }
 
 export function scoreCandidate(
@@ -65,31 +121,26 @@ export function scoreCandidate(
 ): Scored {
   const matched = terms.filter((_, i) => (c.matchedMask & (1 << i)) !== 0);
   const coverage = terms.length === 0 ? 0 : matched.length / terms.length;
-  const relevance = 0.55 * coverage + 0.35 * c.textRank + (c.identifierMatch ? 0.1 : 0);
-  const recency = recencyWeight(c.createdAtMs, opts.nowMs);
-  const typeWeight = TYPE_WEIGHTS[c.type];
-  const boost = subpathBoost(c.subpath, opts.currentSubpath);
-  const statusWeight = STATUS_WEIGHTS[c.status];
   return {
     id: c.id,
     parts: {
-      score: round(relevance * typeWeight * recency * boost * statusWeight),
+      score: recallScore({ ...c, coverage }, opts),
       all_terms_matched: terms.length > 0 && matched.length === terms.length,
       matched_terms: matched,
+      matches: c.matches ?? [],
       coverage: round(coverage),
       text_rank: round(c.textRank),
       identifier_match: c.identifierMatch,
-      type_weight: typeWeight,
-      recency: round(recency),
-      subpath_boost: boost,
-      status_weight: statusWeight,
+      type_weight: TYPE_WEIGHTS[c.type],
+      recency: round(recencyWeight(c.occurredAtMs, opts.nowMs)),
+      subpath_boost: subpathBoost(c.subpath, opts.currentSubpath),
+      status_weight: STATUS_WEIGHTS[c.status],
     },
   };
 }
 
 /** The sort key, compared descending: all-terms tier, score, then id (deterministic for ties). */
 export type RankKey = [tier: number, score: number, id: string];
-export const rankKey = (s: Scored): RankKey => [s.parts.all_terms_matched ? 1 : 0, s.parts.score, s.id];
 
 /** Negative when `a` ranks before `b`. */
 export function compareRank(a: RankKey, b: RankKey): number {

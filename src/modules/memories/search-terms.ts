@@ -1,6 +1,6 @@
 /**
  * Splitting text into what recall matches on: identifiers kept as written (ticket ids, file and
- * function names; what an identifier is: identifiers.ts) and plain words (for the typo lexicon).
+ * function names; what an identifier is: identifiers.ts) and the plain words a query asks for.
  * Pure; used for documents and queries.
  */
 
@@ -29,8 +29,8 @@ export function identifiersIn(text: string): string[] {
   return [...found];
 }
 
-/** Plain words (letters only, 3-40 long), lower-cased and distinct: the typo-correction lexicon. */
-export function lexiconWords(text: string): string[] {
+/** Plain words (letters only, 3-40 long), lower-cased and distinct. */
+function plainWords(text: string): string[] {
   const found = new Set<string>();
   for (const match of text.matchAll(WORD)) {
     found.add(match[0].toLowerCase());
@@ -51,7 +51,7 @@ const MAX_QUERY_TERMS = 12;
 /** The terms of a recall query: identifiers first, then plain words, at most MAX_QUERY_TERMS. */
 export function queryTerms(q: string): QueryTerms {
   const identifiers = identifiersIn(q).slice(0, MAX_QUERY_TERMS);
-  const covered = new Set(identifiers.flatMap((i) => lexiconWords(i)));
+  const covered = new Set(identifiers.flatMap((i) => plainWords(i)));
   const words: string[] = [];
   for (const match of q.matchAll(/[\p{L}\p{N}]{1,60}/gu)) {
     const word = match[0].toLowerCase();

@@ -5,8 +5,6 @@ import { newId } from '../../platform/ids.ts';
 import { appendAudits, type AuditInput } from '../audit/index.ts';
 import { contentHash } from './content-hash.ts';
 import { redactMemory } from './redact-memory.ts';
-import { searchDocument } from './search-document.ts';
-import { learnWords } from './memory-lexicon.ts';
 import { actorUserId, versionOf } from './memory-version.ts';
 import {
   memories,
@@ -26,6 +24,8 @@ export interface MemoryDraft {
   source: MemorySource;
   metadata: MemoryMetadata;
   evidenceRef: string | null;
+  /** When what it says happened; null: now. */
+  occurredAt: Date | null;
 }
 
 export interface StoredMemory {
@@ -44,8 +44,8 @@ export interface MemoryProject {
 
 /**
  * Stores memories: secrets redacted, exact duplicates answered with the existing memory, each new
- * one with its first version, its words learned and a `memory.created` audit entry. Runs in the
- * caller's transaction.
+ * one with its first version (which recall's indexes read: ADR 0016) and a `memory.created` audit
+ * entry. Runs in the caller's transaction.
  */
 export async function storeMemories({
   ctx,
@@ -86,7 +86,7 @@ export async function storeMemories({
         evidenceRef: d.evidenceRef,
         createdBy: by,
         version: 1,
-        search: searchDocument(d.content, now),
+        occurredAt: d.occurredAt ?? now,
         createdAt: now,
         updatedAt: now,
       })),
@@ -115,11 +115,6 @@ export async function storeMemories({
   const existingByKey = new Map(existing.map((r) => [key(r.type, r.contentHash), r]));
   if (inserted.length > 0) {
     await ctx.db.insert(memoryVersions).values(inserted.map((r) => versionOf(r, 'created', by)));
-    await learnWords(
-      ctx,
-      project.id,
-      inserted.map((r) => r.content),
-    );
   }
   const createdIds = new Set<string>();
   const results: StoredMemory[] = [];

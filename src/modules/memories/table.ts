@@ -1,6 +1,15 @@
 import { desc, getTableColumns, sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { tsvector } from '../../platform/db/tsvector.ts';
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { projects } from '../projects/index.ts';
 import { workspaces } from '../workspaces/index.ts';
 import type { MemorySource, MemoryStatus, MemoryType } from './vocabulary.ts';
@@ -29,21 +38,26 @@ export const memories = pgTable(
     evidenceRef: text('evidence_ref'),
     createdBy: text('created_by'),
     version: integer('version').notNull(),
-    /** English stems (weight B) plus identifiers as written (weight A); see search-document.ts. */
-    search: tsvector('search').notNull(),
+    /** When what the memory says happened (an imported message's time); recall's recency uses it. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     unique('memories_dedupe_uq').on(t.projectId, t.type, t.contentHash),
     index('memories_project_recent_idx').on(t.projectId, desc(t.createdAt), desc(t.id)),
-    index('memories_project_type_recent_idx').on(t.projectId, t.type, desc(t.createdAt), desc(t.id)),
-    // No pending list (ADR 0007): every search would scan it whole until the next vacuum.
-    index('memories_search_idx').using('gin', t.search).with({ fastupdate: false }),
+    index('memories_project_type_occurred_idx').on(t.projectId, t.type, desc(t.occurredAt), desc(t.id)),
   ],
 );
 
-/** Every version of every memory, including the last one of a deleted memory. */
+/** A 64-bit transaction id (`xid8`), read and compared in SQL only. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * Every version of every memory, including the last one of a deleted memory. `xid` (the writing
+ * transaction) lets each process's recall index find what changed since it last looked
+ * (recall-index/index-sync.ts).
+ */
 export const memoryVersions = pgTable(
   'memory_versions',
   {
@@ -58,29 +72,20 @@ export const memoryVersions = pgTable(
     source: text('source').$type<MemorySource>().notNull(),
     metadata: jsonb('metadata').$type<MemoryMetadata>().notNull(),
     evidenceRef: text('evidence_ref'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     changedBy: text('changed_by'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.memoryId, t.version] })],
-);
-
-/** Words seen in a project's memories: the typo-correction vocabulary (trigram index). */
-export const memoryLexicon = pgTable(
-  'memory_lexicon',
-  {
-    projectId: text('project_id').notNull(),
-    word: text('word').notNull(),
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (t) => [
-    primaryKey({ columns: [t.projectId, t.word] }),
-    index('memory_lexicon_trgm_idx')
-      .using('gin', sql`${t.word} gin_trgm_ops`)
-      .with({ fastupdate: false }),
+    primaryKey({ columns: [t.memoryId, t.version] }),
+    index('memory_versions_project_xid_idx').on(t.projectId, t.xid),
   ],
 );
 
-/** Every column but the search document, which only SQL reads (up to ~10 KB a row). */
-const { search: _search, ...readColumns } = getTableColumns(memories);
-export const memoryColumns = readColumns;
-export type MemoryRow = Omit<typeof memories.$inferSelect, 'search'>;
+/** Every column of a memory, as reads select them. */
+export const memoryColumns = getTableColumns(memories);
+export type MemoryRow = typeof memories.$inferSelect;
 export type MemoryVersionRow = typeof memoryVersions.$inferSelect;

@@ -9,14 +9,23 @@ import { appendAudit } from '../audit/index.ts';
 import { projectRank } from '../workspaces/index.ts';
 import { contentHash } from './content-hash.ts';
 import { requireMemory } from './memory-access.ts';
+import { checkedOccurredAt } from './occurred-at.ts';
 import { redactMemory } from './redact-memory.ts';
 import { updateMemoryBody } from './schemas.ts';
-import { searchDocument } from './search-document.ts';
-import { learnWords } from './memory-lexicon.ts';
 import { actorUserId, versionOf } from './memory-version.ts';
 import type { StoredMemory } from './store-memories.ts';
 import { memories, memoryColumns, memoryVersions, type MemoryRow } from './table.ts';
 import { missing } from '../../platform/missing.ts';
+
+/** The API's name of each field an update can change, as the audit entry lists them. */
+const CHANGED_FIELD = {
+  content: 'content',
+  type: 'type',
+  status: 'status',
+  metadata: 'metadata',
+  evidenceRef: 'evidence_ref',
+  occurredAt: 'occurred_at',
+} as const;
 
 export type UpdateMemoryInput = z.input<typeof updateMemoryBody> & { id: string };
 
@@ -49,8 +58,9 @@ export async function updateMemory({
       ...fields,
       type: body.type ?? memory.type,
       status: body.status ?? memory.status,
+      occurredAt: checkedOccurredAt(ctx, body.occurred_at) ?? memory.occurredAt,
     };
-    const changed = (['content', 'type', 'status', 'metadata', 'evidenceRef'] as const).filter(
+    const changed = (['content', 'type', 'status', 'metadata', 'evidenceRef', 'occurredAt'] as const).filter(
       (k) => !isDeepStrictEqual(next[k], memory[k]),
     );
     const answer = {
@@ -72,14 +82,12 @@ export async function updateMemory({
       .set({
         ...next,
         contentHash: hash,
-        search: changed.includes('content') ? searchDocument(next.content, memory.createdAt) : undefined,
         version: memory.version + 1,
         updatedAt: ctx.now(),
       })
       .where(eq(memories.id, memory.id))
       .returning(memoryColumns);
     await ctx.db.insert(memoryVersions).values(versionOf(row, 'updated', actorUserId(ctx)));
-    if (changed.includes('content')) await learnWords(ctx, project.id, [next.content]);
     await appendAudit(ctx, {
       workspaceId: project.workspaceId,
       action: 'memory.updated',
@@ -88,7 +96,7 @@ export async function updateMemory({
         workspace_key: project.workspaceKey,
         project_key: project.key,
         memory_id: memory.id,
-        changed: changed.map((k) => (k === 'evidenceRef' ? 'evidence_ref' : k)),
+        changed: changed.map((k) => CHANGED_FIELD[k]),
         version: row.version,
         ...(changed.includes('status') ? { from_status: memory.status, to_status: row.status } : {}),
         redactions,

@@ -24,10 +24,12 @@ export const email = z
   .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address')
   .transform((v) => v.toLowerCase());
 
-export const isoDate = z.iso
+/** An ISO 8601 time with its offset, kept as written (a write body's input and output are alike). */
+export const isoDateText = z.iso
   .datetime({ offset: true })
-  .transform((v) => new Date(v))
-  .refine((d) => isStorableTime(d.getTime()), 'must be between the years 0001 and 9999');
+  .refine((v) => isStorableTime(new Date(v).getTime()), 'must be between the years 0001 and 9999');
+
+export const isoDate = isoDateText.transform((v) => new Date(v));
 
 export const reason = z.string().max(1000).describe('Why the change was made; recorded in the audit entry');
 

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { createdKey, keyMetadata, resetAnswer } from '../../../src/modules/api-keys/schemas.ts';
 import type { accessEvent, auditEntry, chainReport } from '../../../src/modules/audit/schemas.ts';
-import type { importAnswer, stagedAnswer } from '../../../src/modules/imports/schemas.ts';
+import type { importAnswer, selectStagedAnswer, stagedAnswer } from '../../../src/modules/imports/schemas.ts';
 import type { bundleAnswer } from '../../../src/modules/context/schemas.ts';
 import type { ciEventAnswer } from '../../../src/modules/ci-events/schemas.ts';
 import type { chatTestAnswer } from '../../../src/modules/integrations/chat/routes.ts';
@@ -60,6 +60,7 @@ export type AccessEvent = z.output<typeof accessEvent>;
 
 export type Import = z.output<typeof importAnswer>;
 export type StagedMemory = z.output<typeof stagedAnswer>;
+export type StagedSelection = z.output<typeof selectStagedAnswer>;
 export type RawSnippet = z.output<typeof rawSnippet>;
 export type RawSearchAnswer = z.output<typeof rawSearchAnswer>;
 export type Bundle = z.output<typeof bundleAnswer>;

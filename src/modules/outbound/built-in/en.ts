@@ -31,6 +31,7 @@ const STATUS =
 const MEMORY = '{% if memory_id != blank %}memory {{ memory_id }}{% else %}a memory{% endif %}';
 const MASKED = `{% if redactions > 0 %} ${n('redactions', 'secret was', 'secrets were')} masked.{% endif %}`;
 
+const AS_STATUS = "{% if status == 'confirmed' %}confirmed{% else %}draft{% endif %}";
 const IMPORT = '{% if import_id != blank %}import {{ import_id }}{% else %}an import{% endif %}';
 const FILE = '{% if file_name != blank %}the import {{ file_name }}{% else %}an import{% endif %}';
 const SIZE =
@@ -87,12 +88,13 @@ export const en: BuiltInTemplates = {
     'import.uploaded': `{{ actor }} uploaded {% if file_name != blank %}{{ file_name }}{% else %}a file{% endif %} for import${WHERE}{% if bytes != blank %} (${SIZE}){% endif %}.`,
     'import.parsed': `{{ actor }} parsed ${IMPORT}${WHERE}{% if stats.sessions != blank and stats.messages != blank %}: ${n('stats.sessions', 'session', 'sessions')} and ${n('stats.messages', 'message', 'messages')}{% endif %}.`,
     'import.extracted': `{{ actor }} extracted memory candidates from ${IMPORT}${WHERE}{% if stats.staged != blank %}; ${n('stats.staged', 'is', 'are')} waiting for review{% endif %}.`,
-    'import.committed': `{{ actor }} committed ${IMPORT}${WHERE}{% if stats.memories_created != blank %}: ${n('stats.memories_created', 'new draft memory', 'new draft memories')}{% if stats.linked_existing > 0 %}, {{ stats.linked_existing }} already known{% endif %}{% endif %}.`,
+    'import.committed': `{{ actor }} committed ${IMPORT}${WHERE}{% if stats.memories_created != blank %}: ${n('stats.memories_created', `new ${AS_STATUS} memory`, `new ${AS_STATUS} memories`)}{% if stats.linked_existing > 0 %}, {{ stats.linked_existing }} already known{% endif %}{% endif %}.`,
     'import.failed':
       `{% if import_id != blank %}Import {{ import_id }}{% else %}An import{% endif %}${WHERE} failed` +
       "{% case step %}{% when 'parse' %} while parsing{% when 'extract' %} while extracting memories{% when 'commit' %} while committing{% endcase %}" +
       '{% if error != blank %}: {{ error }}{% else %}.{% endif %}',
     'import.staged_updated': `{{ actor }} edited a staged memory of ${IMPORT}${WHERE}{% if changed != blank %} (${list('changed')}){% endif %}.`,
+    'import.staged_selected': `{{ actor }} {% if selected == false %}deselected{% else %}selected{% endif %} {% if changed != blank %}${n('changed', 'staged memory', 'staged memories')}{% else %}staged memories{% endif %} of ${IMPORT}${WHERE}{% if types != blank %} (${list('types')}){% endif %}{% if already_committed > 0 %}; ${n('already_committed', 'was committed already and left as it was', 'were committed already and left as they were')}{% endif %}.`,
     'import.expired': `{% if file_name != blank %}The import {{ file_name }}{% else %}An import{% endif %}${WHERE} expired{% if retention_hours != blank %} after ${n('retention_hours', 'hour', 'hours')}{% endif %} and was deleted.`,
     'import.deleted': `{{ actor }} deleted ${FILE}${WHERE}{% if raw_messages != blank %}, removing ${n('raw_messages', 'raw message', 'raw messages')}{% endif %}.`,
     'raw.search': `{{ actor }} searched the raw sessions{% if q != blank %} for “{{ q }}”{% endif %}${WHERE}{% if count != blank %}: ${MATCHES}{% endif %}.`,

@@ -124,13 +124,14 @@ export const ja: BuiltInTemplates = {
     'import.extracted': `${WHO}${OF_WHERE}${IMPORT}からメモリ候補を抽出しました。{% if stats.staged != blank %}{{ stats.staged }} 件がレビュー待ちです。{% endif %}`,
     'import.committed':
       `${WHO}${OF_WHERE}${IMPORT}を確定し` +
-      '{% if stats.memories_created != blank %}、下書きのメモリを {{ stats.memories_created }} 件作成し' +
+      "{% if stats.memories_created != blank %}、{% if status == 'confirmed' %}確定済み{% else %}下書き{% endif %}のメモリを {{ stats.memories_created }} 件作成し" +
       '{% if stats.linked_existing > 0 %}、既存のメモリ {{ stats.linked_existing }} 件を関連付け{% endif %}{% endif %}ました。',
     'import.failed':
       `${OF_WHERE}${IMPORT}` +
       "{% case step %}{% when 'parse' %}の解析に{% when 'extract' %}からのメモリ候補の抽出に{% when 'commit' %}の確定に{% else %}が{% endcase %}失敗しました" +
       '{% if error != blank %}（エラー：{{ error }}）{% endif %}。',
     'import.staged_updated': `${WHO}${OF_WHERE}${IMPORT}のメモリ候補を編集しました{% if changed != blank %}（変更項目：${list('changed')}）{% endif %}。`,
+    'import.staged_selected': `${WHO}${OF_WHERE}${IMPORT}のメモリ候補{% if changed != blank %} {{ changed }} 件{% endif %}を{% if selected == false %}選択解除{% else %}確定対象に選択{% endif %}しました{% if types != blank %}（種類：${list('types')}）{% endif %}。{% if already_committed > 0 %}確定済みの {{ already_committed }} 件は変更していません。{% endif %}`,
     'import.expired': `${OF_WHERE}${named('インポート', 'file_name')}は保存期間{% if retention_hours != blank %}（{{ retention_hours }} 時間）{% endif %}を過ぎたため削除されました。`,
     'import.deleted': `${WHO}${OF_WHERE}${named('インポート', 'file_name')}を{% if raw_messages != blank %}生メッセージ {{ raw_messages }} 件とともに{% endif %}削除しました。`,
     'raw.search': `${WHO}${OF_WHERE}生セッションを${QUERY}検索${FOUND}`,

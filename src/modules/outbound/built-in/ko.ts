@@ -128,13 +128,14 @@ export const ko: BuiltInTemplates = {
     'import.extracted': `${WHO}${OF_WHERE} ${IMPORT}에서 메모리 후보를 추출했습니다.{% if stats.staged != blank %} {{ stats.staged }}건이 검토를 기다리고 있습니다.{% endif %}`,
     'import.committed':
       `${WHO}${OF_WHERE} ${IMPORT}을 확정` +
-      '{% if stats.memories_created != blank %}하여 초안 메모리 {{ stats.memories_created }}개를 만들었' +
+      "{% if stats.memories_created != blank %}하여 {% if status == 'confirmed' %}확정된{% else %}초안{% endif %} 메모리 {{ stats.memories_created }}개를 만들었" +
       '{% if stats.linked_existing > 0 %}고, 기존 메모리 {{ stats.linked_existing }}개를 연결했{% endif %}{% else %}했{% endif %}습니다.',
     'import.failed':
       `${OF_WHERE_FIRST}${IMPORT}이` +
       "{% case step %}{% when 'parse' %} 분석 중에{% when 'extract' %} 메모리 후보 추출 중에{% when 'commit' %} 확정 중에{% endcase %} 실패했습니다" +
       '{% if error != blank %}(오류: {{ error }}){% endif %}.',
     'import.staged_updated': `${WHO}${OF_WHERE} ${IMPORT}의 메모리 후보를 수정했습니다{% if changed != blank %}(변경 항목: ${list('changed')}){% endif %}.`,
+    'import.staged_selected': `${WHO}${OF_WHERE} ${IMPORT}의 메모리 후보{% if changed != blank %} {{ changed }}개{% endif %}를 {% if selected == false %}선택 해제했습니다{% else %}확정 대상으로 선택했습니다{% endif %}{% if types != blank %}(유형: ${list('types')}){% endif %}.{% if already_committed > 0 %} 이미 확정된 {{ already_committed }}개는 그대로 두었습니다.{% endif %}`,
     'import.expired': `${OF_WHERE_FIRST}${named('가져오기 작업', 'file_name')}은 보관 기간{% if retention_hours != blank %}({{ retention_hours }}시간){% endif %}이 지나 삭제되었습니다.`,
     'import.deleted': `${WHO}${OF_WHERE} ${named('가져오기 작업', 'file_name')}{% if raw_messages != blank %}과 원본 메시지 {{ raw_messages }}개를{% else %}을{% endif %} 삭제했습니다.`,
     'raw.search': `${WHO}${OF_WHERE} 원본 세션을${QUERY} 검색${FOUND}`,

@@ -123,13 +123,14 @@ export const zh: BuiltInTemplates = {
     'import.extracted': `${WHO}从${OF_WHERE}${IMPORT_}中提取了候选记忆{% if stats.staged != blank %}，其中 {{ stats.staged }} 条待审核{% endif %}。`,
     'import.committed':
       `${WHO}提交了${OF_WHERE}${IMPORT}` +
-      '{% if stats.memories_created != blank %}，新建了 {{ stats.memories_created }} 条草稿记忆' +
+      "{% if stats.memories_created != blank %}，新建了 {{ stats.memories_created }} 条{% if status == 'confirmed' %}已确认的{% else %}草稿{% endif %}记忆" +
       '{% if stats.linked_existing > 0 %}，另有 {{ stats.linked_existing }} 条关联到已有记忆{% endif %}{% endif %}。',
     'import.failed':
       `${OF_WHERE}${IMPORT_}` +
       "{% case step %}{% when 'parse' %}在解析时{% when 'extract' %}在提取候选记忆时{% when 'commit' %}在提交时{% endcase %}失败" +
       '{% if error != blank %}（错误：{{ error }}）{% endif %}。',
     'import.staged_updated': `${WHO}编辑了${OF_WHERE}${IMPORT_}中的一条候选记忆{% if changed != blank %}（更改的字段：${list('changed')}）{% endif %}。`,
+    'import.staged_selected': `${WHO}{% if selected == false %}取消选择了{% else %}选择了{% endif %}${OF_WHERE}${IMPORT_}中的{% if changed != blank %} {{ changed }} 条{% endif %}候选记忆{% if types != blank %}（类型：${list('types')}）{% endif %}。{% if already_committed > 0 %}已提交的 {{ already_committed }} 条保持不变。{% endif %}`,
     'import.expired': `${OF_WHERE}${named('导入任务', 'file_name')}因超过{% if retention_hours != blank %} {{ retention_hours }} 小时的{% endif %}保留期限而被删除。`,
     'import.deleted': `${WHO}删除了${OF_WHERE}${last('导入任务', 'file_name')}{% if raw_messages != blank %}{% if file_name != blank %} {% endif %}及其 {{ raw_messages }} 条原始消息{% endif %}。`,
     'raw.search': `${WHO}在${OF_WHERE}原始会话中${SEARCHED}${FOUND}`,

@@ -84,12 +84,21 @@ export const MEMORY_ACTIONS = {
     ),
   },
   'import.committed': {
-    description: "An import's selected staged memories were committed as draft memories.",
-    variables: stepVariables(
-      'commit',
-      { committed: 24, memories_created: 22, linked_existing: 2 },
-      'committed, memories_created, linked_existing',
-    ),
+    description:
+      "An import's selected staged memories were committed as memories (drafts, or confirmed when the reviewer asked).",
+    variables: {
+      ...stepVariables(
+        'commit',
+        { committed: 24, memories_created: 22, linked_existing: 2 },
+        'committed, memories_created, linked_existing',
+      ),
+      status: {
+        description:
+          'The status the memories it created were given: draft or confirmed (older entries: draft)',
+        example: 'draft',
+        optional: true,
+      },
+    },
   },
   'import.failed': {
     description: 'A step of an import failed; the import stops there.',
@@ -109,6 +118,25 @@ export const MEMORY_ACTIONS = {
       import_id: IMPORT_ID,
       staged_id: { description: 'Id of the staged memory', example: 'stg_01JQ8ZM8R1T4W7N2K6M9X3B5C8' },
       changed: { description: 'What changed (a list of selected, type, content)', example: ['content'] },
+    },
+  },
+  'import.staged_selected': {
+    description: 'Many staged memories of an import were selected or deselected for commit at once.',
+    variables: {
+      import_id: IMPORT_ID,
+      selected: { description: 'true: selected for commit; false: deselected', example: false },
+      by: { description: 'How they were chosen: all, types or staged_ids', example: 'types' },
+      types: {
+        description: 'The types chosen (a list), when chosen by type',
+        example: ['activity', 'note'],
+        optional: true,
+      },
+      requested: { description: 'How many ids were given, when chosen by id', example: 12, optional: true },
+      changed: { description: 'How many staged memories changed', example: 5 },
+      already_committed: {
+        description: 'How many of those chosen were committed already, and left as they were',
+        example: 1,
+      },
     },
   },
   'import.expired': {

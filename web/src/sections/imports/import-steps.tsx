@@ -20,7 +20,7 @@ const STEPS: { step: Step; label: string; from: Import['status']; what: string }
     step: 'commit',
     label: 'Commit',
     from: 'extracted',
-    what: 'Store the selected statements as draft memories (review below).',
+    what: 'Store the selected statements as memories: drafts, or confirmed by a maintainer (review below).',
   },
 ];
 

@@ -1,0 +1,2 @@
+ALTER TABLE "memory_versions" ADD COLUMN "xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+CREATE INDEX "memory_versions_project_xid_idx" ON "memory_versions" USING btree ("project_id","xid");

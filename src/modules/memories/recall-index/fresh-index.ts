@@ -1,0 +1,51 @@
+/**
+ * This process's recall indexes, one per project, each brought up to date before it answers
+ * (index-sync.ts). Indexes are kept per opened database: a process (a test run) may open several,
+ * and `ctx.claims`, this process's handle on one database, tells them apart.
+ */
+import type { Ctx } from '../../../platform/context.ts';
+import { catchUp, loadProject, type Watermark } from './index-sync.ts';
+import { ProjectIndex } from './project-index.ts';
+
+interface IndexState {
+  index: ProjectIndex;
+  /** Loaded, then caught up: what the latest catch-up reached. */
+  watermark: Promise<Watermark>;
+  /** A catch-up queued behind the running one and not started yet: later callers may share it. */
+  queued: Promise<ProjectIndex> | null;
+}
+
+const databases = new WeakMap<object, Map<string, IndexState>>();
+
+/**
+ * The project's index, with every change committed before this call applied. Concurrent callers
+ * queue: a catch-up starts after the previous one ends, and callers that arrive before it starts
+ * share it (it starts after they arrived, so it sees what they must see). Recall calls it outside
+ * any transaction, so that the snapshot it reads with is the database's, not a transaction's.
+ */
+export function freshIndex(ctx: Ctx, projectId: string): Promise<ProjectIndex> {
+  let states = databases.get(ctx.claims);
+  if (!states) databases.set(ctx.claims, (states = new Map()));
+  let state = states.get(projectId);
+  if (!state) {
+    const index = new ProjectIndex();
+    state = { index, watermark: loadProject(ctx, index, projectId), queued: null };
+    states.set(projectId, state);
+    const loading = state;
+    // A failed load is forgotten, so the next recall tries again.
+    loading.watermark.catch(() => {
+      if (states.get(projectId) === loading) states.delete(projectId);
+    });
+  }
+  if (state.queued) return state.queued;
+  const current = state;
+  const queued = current.watermark.then(async (from) => {
+    if (current.queued === queued) current.queued = null;
+    const next = catchUp(ctx, current.index, projectId, from);
+    current.watermark = next.catch(() => from);
+    await next;
+    return current.index;
+  });
+  current.queued = queued;
+  return queued;
+}
