@@ -16,7 +16,6 @@ import { scheduleImportSweep } from './modules/imports/index.ts';
 import { scheduleSessionSweep } from './modules/sessions/index.ts';
 import { listenError } from './platform/http/listen-error.ts';
 import { bootstrapFirstAdmin } from './modules/users/index.ts';
-import { ACCESS_CHANNEL, forgetAccess } from './modules/workspaces/index.ts';
 import { JOB_HANDLERS } from './job-handlers.ts';
 import { JOBS_CHANNEL } from './platform/jobs/enqueue-job.ts';
 import { startJobRunner } from './platform/jobs/job-runner.ts';
@@ -59,9 +58,6 @@ export async function serve(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let unshown: FirstAdmin | null = null;
   try {
-    // Access checks may reuse what they read (ADR 0017): a change in any process makes every
-    // process forget it, from before the first request on.
-    await database.listen(ACCESS_CHANNEL, forgetAccess);
     unshown = await timings.phase('bootstrap', () =>
       bootstrapFirstAdmin({ ctx: systemContext(database, config, 'bootstrap') }),
     );

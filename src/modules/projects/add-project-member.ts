@@ -1,7 +1,8 @@
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { recordAccessChange } from '../audit/index.ts';
-import { findUser, holdMembership, memberView, type MemberView, accessChanged } from '../workspaces/index.ts';
+import { findUser, holdMembership, memberView, type MemberView } from '../workspaces/index.ts';
 import { accessChange, asMaintainer, ceiling, type ProjectRef } from './project-membership-change.ts';
 import { projectMembers, type ProjectRole } from './table.ts';
 

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { recordAccessChange } from '../audit/index.ts';
-import { memberView, type MemberView, accessChanged } from '../workspaces/index.ts';
+import { memberView, type MemberView } from '../workspaces/index.ts';
 import {
   accessChange,
   asMaintainer,

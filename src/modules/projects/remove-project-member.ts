@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { recordAccessChange } from '../audit/index.ts';
 import {
   accessChange,
@@ -9,7 +10,6 @@ import {
   type ProjectRef,
 } from './project-membership-change.ts';
 import { projectMembers } from './table.ts';
-import { accessChanged } from '../workspaces/index.ts';
 
 export function removeProjectMember({
   ctx,

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { appendAudit } from '../audit/index.ts';
-import { requireWorkspaceRole, workspaces, type ProjectMapping, accessChanged } from '../workspaces/index.ts';
+import { requireWorkspaceRole, workspaces, type ProjectMapping } from '../workspaces/index.ts';
 
 /**
  * Applies `change` to the workspace's mappings under its row lock (workspace admins only) and

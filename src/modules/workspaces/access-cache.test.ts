@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { enc, useHarness, type TestUser } from '../../test/harness.ts';
 
 /**
- * Reads reuse what the access checks read (ADR 0017). Every change of a role, a membership, a
- * workspace's settings or its mappings shows in the very next read: each test reads first (so the
- * reader's access is held), changes through the API, then reads again.
+ * Reads reuse what the access checks and key lookups read (ADR 0017). Every change of a role, a
+ * membership, a workspace's settings or its mappings, and every key reset, shows in the very next
+ * request: each test reads first (so the reader's access is held), changes through the API, then
+ * reads again.
  */
 const h = useHarness();
 let admin: TestUser;
@@ -115,6 +116,13 @@ describe('the access cache', () => {
     expect(mapped.statusCode).toBe(201);
     const mappings = (await get(member, `/v1/workspaces/${ws}/project-mappings`)).json().items;
     expect(mappings).toEqual([expect.objectContaining({ project_key: project })]);
+  });
+
+  it('a key reset is refused by the next request that presents it', async () => {
+    expect((await get(member, '/v1/me')).statusCode).toBe(200);
+    const reset = await h.request('POST', `/v1/users/${member.id}/api-keys/reset`, { as: h.admin });
+    expect(reset.statusCode).toBe(200);
+    expect((await get(member, '/v1/me')).statusCode).toBe(401);
   });
 
   it("a write checks the caller's role in the database, whatever a read kept", async () => {

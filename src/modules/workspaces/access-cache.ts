@@ -1,71 +1,52 @@
-import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { accessGeneration } from '../../platform/db/access-changes.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { afterCommit, isTransaction } from '../../platform/db/in-transaction.ts';
+import { isTransaction } from '../../platform/db/in-transaction.ts';
+import { ReusedReads, type ReusedRead } from '../../platform/db/reused-reads.ts';
+import type { WorkspaceRow } from './table.ts';
 
-/** The channel every process listens on: a NOTIFY on it says that access rows changed somewhere. */
-export const ACCESS_CHANNEL = 'ctxhub_access';
-
-const MAX_ENTRIES = 10_000;
-
-interface Entry {
-  value: unknown;
-  until: number;
-  generation: number;
+/** What an access check read: always a workspace's row, with the caller's roles and maybe a project. */
+interface AccessRows {
+  workspace: WorkspaceRow;
 }
+
+/** The access reads of this process, by database handle (tests run several databases in one process). */
+const caches = new WeakMap<Db, ReusedReads<unknown>>();
 
 /**
- * Bumped whenever access may have changed (a commit in this process, a NOTIFY from any process, a
- * lost listening connection): every entry older than the bump is dead.
+ * One object per workspace row within a generation of access changes (rows do not change within
+ * one): entries for many users and projects of a workspace share its row, up to 500 mappings.
  */
-let generation = 0;
-
-/** The caches of this process, by database handle (tests run several databases in one process). */
-const caches = new WeakMap<Db, Map<string, Entry>>();
-
-/** A read of the access rows, begun: `keep` stores what it read unless access changed meanwhile. */
-export interface AccessRead<T> {
-  cached: T | undefined;
-  keep(value: T): void;
-}
+const rowsOf = new WeakMap<Db, { generation: number; byId: Map<string, WorkspaceRow> }>();
 
 /**
  * What the access checks read (a workspace with the caller's membership; a project with theirs),
- * kept per process for `SERVICE_AUTH_CACHE_SECONDS` (ADR 0017). Only reads outside a transaction
- * use it: every write checks access against the database inside its own transaction. A read that
- * began before access changed never stores what it read (`generation`), so an entry is never
- * older than the last change this process heard of.
+ * kept per process for `SERVICE_AUTH_CACHE_SECONDS` (ADR 0017, platform/db/reused-reads.ts). Only
+ * reads outside a transaction use it: a check inside one reads the database, in the transaction.
+ * What it answers is frozen (shared by requests).
  */
-export function accessRead<T>(ctx: Ctx, key: string): AccessRead<T> | undefined {
-  const ttlMs = ctx.config.authCacheMs;
-  if (ttlMs <= 0 || isTransaction(ctx.db)) return undefined;
-  let entries = caches.get(ctx.db);
-  if (!entries) caches.set(ctx.db, (entries = new Map()));
-  const map = entries;
-  const now = ctx.now().getTime();
-  const began = generation;
-  const entry = map.get(key);
-  const live = entry && entry.generation === began && entry.until > now;
-  if (entry && !live) map.delete(key);
+export function accessRead<T extends AccessRows>(ctx: Ctx, key: string): ReusedRead<T> | undefined {
+  if (isTransaction(ctx.db)) return undefined;
+  const db = ctx.db;
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new ReusedReads(db)));
+  const read = cache.read(key, ctx.now(), ctx.config.authCacheMs);
+  if (!read) return undefined;
   return {
-    cached: live ? (entry.value as T) : undefined,
-    keep: (value) => {
-      if (generation !== began) return;
-      if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
-      map.set(key, { value: deepFreeze(value), until: now + ttlMs, generation: began });
-    },
+    cached: read.cached as T | undefined,
+    keep: (value) => read.keep(deepFreeze({ ...value, workspace: sharedRow(db, value.workspace) })),
   };
 }
 
-/** Every process forgets every access entry (this one as soon as the transaction commits). */
-export async function accessChanged(ctx: Ctx): Promise<void> {
-  await ctx.db.execute(sql`select pg_notify(${ACCESS_CHANNEL}, '')`);
-  afterCommit(ctx, forgetAccess);
-}
-
-/** Forgets every access entry of this process (a NOTIFY on ACCESS_CHANNEL, or one possibly missed). */
-export function forgetAccess(): void {
-  generation += 1;
+function sharedRow(db: Db, row: WorkspaceRow): WorkspaceRow {
+  const generation = accessGeneration(db);
+  if (generation === undefined) return row;
+  let rows = rowsOf.get(db);
+  if (!rows || rows.generation !== generation) rowsOf.set(db, (rows = { generation, byId: new Map() }));
+  const shared = rows.byId.get(row.id);
+  if (shared) return shared;
+  rows.byId.set(row.id, row);
+  return row;
 }
 
 /** Entries are shared by requests: none may change one it was handed. */

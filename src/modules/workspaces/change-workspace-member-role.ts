@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { recordAccessChange } from '../audit/index.ts';
@@ -7,7 +8,6 @@ import { assertNotLastOwner, lockMembership, membershipOf } from './membership-l
 import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
 import { memberView, type MemberView } from './member-schemas.ts';
 import { workspaceMembers, type WorkspaceRole } from './table.ts';
-import { accessChanged } from './access-cache.ts';
 
 export async function changeWorkspaceMemberRole({
   ctx,

@@ -15,7 +15,7 @@ export {
   userRefShape,
 } from './member-schemas.ts';
 export type { MemberView } from './member-schemas.ts';
-export { ACCESS_CHANNEL, accessChanged, accessRead, forgetAccess } from './access-cache.ts';
+export { accessRead } from './access-cache.ts';
 export {
   callersMembership,
   requireServerAdmin,

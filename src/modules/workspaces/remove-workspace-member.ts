@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -9,7 +10,6 @@ import { requireWorkspaceRole } from './access.ts';
 import { assertNotLastOwner, lockMembership, membershipOf } from './membership-locks.ts';
 import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
 import { workspaceMembers } from './table.ts';
-import { accessChanged } from './access-cache.ts';
 
 /**
  * Removes a workspace member and, with them, their project memberships in that workspace. All

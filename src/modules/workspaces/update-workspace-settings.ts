@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { validated } from '../../platform/http/validate.ts';
 import { appendAudit } from '../audit/index.ts';
@@ -9,7 +10,6 @@ import { assertLocalesConsistent, settingsToColumns } from './settings-columns.t
 import { SETTING_COLUMNS, SETTING_NAMES, settingsSchema, type SettingsInput } from './settings.ts';
 import { workspaces, type WorkspaceRow } from './table.ts';
 import { missing } from '../../platform/missing.ts';
-import { accessChanged } from './access-cache.ts';
 
 export interface UpdateWorkspaceInput extends SettingsInput {
   workspace_key: string;
