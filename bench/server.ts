@@ -31,10 +31,10 @@ function freePort(): Promise<number> {
  * BENCH_SERVER_NODE_ARGS (space-separated) are given to node before the script, e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server.
  */
-async function startBenchServer(env: Record<string, string>): Promise<RunningServer> {
+async function startBenchServer(env: Record<string, string>, root: string): Promise<RunningServer> {
   const port = await freePort();
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const proc: ChildProcess = spawn(process.execPath, [...nodeArgs, join(ROOT, 'bin/ctxhub.js'), 'serve'], {
+  const proc: ChildProcess = spawn(process.execPath, [...nodeArgs, join(root, 'bin/ctxhub.js'), 'serve'], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
@@ -84,24 +84,30 @@ async function prepared(open: () => Promise<Database>, prepare: Prepare | undefi
   }
 }
 
-/** An embedded server on a fresh data dir (`env` added to the server's environment). */
+/**
+ * An embedded server on a fresh data dir (`env` added to the server's environment). `root` is the
+ * checkout whose built `ctxhub` runs (default this one; another one to compare two builds).
+ */
 export async function pgliteServer(
   prepare?: Prepare,
   env: Record<string, string> = {},
+  root = ROOT,
 ): Promise<RunningServer & { cleanup(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'ctxhub-bench-'));
   await prepared(() => openPglite(join(dir, 'pglite')), prepare);
-  const server = await startBenchServer({ SERVICE_DATA_DIR: dir, ...env });
+  const server = await startBenchServer({ SERVICE_DATA_DIR: dir, ...env }, root);
   return { ...server, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**
  * A server on PostgreSQL: BENCH_DATABASE_URL if given (its database must be empty), else a
  * throwaway cluster started with scripts/throwaway-postgres.sh (installs Debian's PostgreSQL).
+ * `root` as for pgliteServer.
  */
 export async function postgresServer(
   prepare?: Prepare,
   env: Record<string, string> = {},
+  root = ROOT,
 ): Promise<RunningServer & { cleanup(): void }> {
   let url = process.env.BENCH_DATABASE_URL;
   let cleanup = () => {};
@@ -117,14 +123,17 @@ export async function postgresServer(
   const databaseUrl = url;
   await prepared(() => openPostgres(databaseUrl, 4), prepare);
   const dataDir = mkdtempSync(join(tmpdir(), 'ctxhub-bench-data-')); // uploads land here
-  const server = await startBenchServer({
-    DATABASE_URL: url,
-    SERVICE_DATA_DIR: dataDir,
-    SERVICE_API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
-    SERVICE_ONE_TIME_TOKEN_SECRET: randomBytes(32).toString('hex'),
-    SERVICE_INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    ...env,
-  });
+  const server = await startBenchServer(
+    {
+      DATABASE_URL: url,
+      SERVICE_DATA_DIR: dataDir,
+      SERVICE_API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
+      SERVICE_ONE_TIME_TOKEN_SECRET: randomBytes(32).toString('hex'),
+      SERVICE_INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      ...env,
+    },
+    root,
+  );
   return {
     ...server,
     cleanup: () => {
