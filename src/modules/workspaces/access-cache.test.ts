@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { enc, useHarness, type TestUser } from '../../test/harness.ts';
+import { accessRead } from './access-cache.ts';
+import type { WorkspaceRow } from './table.ts';
 
 /**
  * Reads reuse what the access checks and key lookups read (ADR 0017). Every change of a role, a
@@ -134,5 +137,17 @@ describe('the access cache', () => {
     const refused = await h.request('PATCH', `/v1/workspaces/${ws}`, { as: admin, body: { name: 'Nope' } });
     expect(refused.statusCode).toBe(403);
     expect((await get(admin, `/v1/workspaces/${ws}`)).json()).toMatchObject({ role: 'member', name: ws });
+  });
+
+  it('a read that raced a change leaves nothing for later reads, not even its workspace row', async () => {
+    const ctx = h.ctxFor(admin);
+    const row = (name: string) => ({ id: 'raced-workspace', name }) as unknown as WorkspaceRow;
+    const raced = accessRead<{ workspace: WorkspaceRow }>(ctx, 'raced read');
+    await accessChanged(ctx);
+    raced?.keep({ workspace: row('before the change') });
+    expect(accessRead(ctx, 'raced read')?.cached).toBeUndefined();
+    accessRead<{ workspace: WorkspaceRow }>(ctx, 'later read')?.keep({ workspace: row('after the change') });
+    const later = accessRead<{ workspace: WorkspaceRow }>(ctx, 'later read');
+    expect(later?.cached?.workspace.name).toBe('after the change');
   });
 });

@@ -30,17 +30,21 @@ export function accessRead<T extends AccessRows>(ctx: Ctx, key: string): ReusedR
   const db = ctx.db;
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new ReusedReads(db)));
+  const began = accessGeneration(db);
   const read = cache.read(key, ctx.now(), ctx.config.authCacheMs);
-  if (!read) return undefined;
+  if (!read || began === undefined) return undefined;
   return {
     cached: read.cached as T | undefined,
-    keep: (value) => read.keep(deepFreeze({ ...value, workspace: sharedRow(db, value.workspace) })),
+    keep: (value) => {
+      // A read that raced a change keeps nothing, and must not leave its row for later reads.
+      if (accessGeneration(db) !== began) return;
+      read.keep(deepFreeze({ ...value, workspace: sharedRow(db, began, value.workspace) }));
+    },
   };
 }
 
-function sharedRow(db: Db, row: WorkspaceRow): WorkspaceRow {
-  const generation = accessGeneration(db);
-  if (generation === undefined) return row;
+/** The row kept for `row`'s workspace in `generation` (the current one): the first one kept in it. */
+function sharedRow(db: Db, generation: number, row: WorkspaceRow): WorkspaceRow {
   let rows = rowsOf.get(db);
   if (!rows || rows.generation !== generation) rowsOf.set(db, (rows = { generation, byId: new Map() }));
   const shared = rows.byId.get(row.id);
