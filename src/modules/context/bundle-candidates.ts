@@ -23,7 +23,7 @@ const STATUSES = ['confirmed', 'draft'] as const;
  * The newest confirmed and draft memories of each snapshot type of a project (one summary of each
  * status), in one round trip. Rejected memories are never read.
  */
-export function loadSnapshotCandidates(ctx: Ctx, projectId: string): Promise<BundleCandidate[]> {
+export function loadSnapshotCandidates(ctx: Ctx, projectId: string): Promise<readonly BundleCandidate[]> {
   const reads = SNAPSHOT_TYPES.flatMap((type) =>
     STATUSES.map((status) => ({ type, status, limit: type === 'summary' ? 1 : PER_TYPE_AND_STATUS[status] })),
   );

@@ -88,7 +88,7 @@ export interface Snapshot {
  * leaving out memories `shown` elsewhere in the bundle (retrieval results).
  */
 export function buildSnapshot(
-  candidates: BundleCandidate[],
+  candidates: readonly BundleCandidate[],
   opts: RankOptions,
   shown: ReadonlySet<string> = new Set(),
 ): Snapshot {

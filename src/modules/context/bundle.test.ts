@@ -3,7 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
-import { created, teamAndOutsider, type Place } from '../memories/memories.fixtures.ts';
+import {
+  created,
+  deleteMemory,
+  patched,
+  teamAndOutsider,
+  type Place,
+} from '../memories/memories.fixtures.ts';
 import type { Team } from '../projects/projects.fixtures.ts';
 import type { Bundle as BundleAnswer } from './schemas.ts';
 import { oneLine } from './one-line.ts';
@@ -293,5 +299,19 @@ describe('GET /v1/context/bundle', () => {
     expect(md.statusCode, md.body).toBe(200);
     expect(md.body).toContain('## Debug');
     expect(md.body).toContain('"monorepo_mode":"on"');
+  });
+
+  it('shows every memory write in the next bundle: new, edited, deleted', async () => {
+    const textOf = async (id: string) =>
+      allItems((await bundle(t.reader)).body).find((i) => i.id === id)?.text;
+    await bundle(t.reader);
+    const m = await remembered('constraint', 'Refunds above 500 EUR need a second approver.', {
+      status: 'confirmed',
+    });
+    expect(await textOf(m.id)).toBe('Refunds above 500 EUR need a second approver.');
+    await patched(h, t.maintainer, m.id, { content: 'Refunds above 900 EUR need a second approver.' });
+    expect(await textOf(m.id)).toBe('Refunds above 900 EUR need a second approver.');
+    expect((await deleteMemory(h, t.maintainer, m.id)).statusCode).toBe(204);
+    expect(await textOf(m.id)).toBeUndefined();
   });
 });

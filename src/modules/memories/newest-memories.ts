@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
+import { deepFreeze } from '../../platform/deep-freeze.ts';
+import { memoryWritesMark } from './memory-writes.ts';
 import { memories, type MemoryStatus, type MemoryType } from './table.ts';
 
 /** The start of a memory, with what a one-line view of it needs. */
@@ -24,16 +26,44 @@ export interface NewestRead {
   limit: number;
 }
 
+/** Answers kept on PGlite (memory-writes.ts), per database: the mark they were read at, by input. */
+const keptAnswers = new WeakMap<object, { mark: number; byInput: Map<string, readonly MemoryExcerpt[]> }>();
+/** Inputs kept per database, at most (a context bundle makes one per project). */
+const MAX_KEPT = 256;
+
 /**
- * The most recent memories of a project (by when what they say happened) for each (type, status) read, their first `chars` characters,
- * in one round trip: a UNION ALL of short walks of the type/occurred_at index (a single
- * `type IN (...)` query would sort every memory of those types). The caller checked access.
+ * The most recent memories of a project (by when what they say happened) for each (type, status)
+ * read, their first `chars` characters, in one round trip: a UNION ALL of short walks of the
+ * type/occurred_at index (a single `type IN (...)` query would sort every memory of those types).
+ * On PGlite, where this process makes every write, the answer is kept and given again while no
+ * memory write has ended since it was read (the context bundle asks the same each time). The
+ * caller checked access; the answer is frozen (shared).
  */
 export async function newestMemories(
   ctx: Ctx,
   input: { projectId: string; reads: readonly NewestRead[]; chars: number },
-): Promise<MemoryExcerpt[]> {
+): Promise<readonly MemoryExcerpt[]> {
   if (input.reads.length === 0) return [];
+  const mark = memoryWritesMark(ctx);
+  if (mark === undefined) return readNewest(ctx, input);
+  let kept = keptAnswers.get(ctx.claims);
+  if (kept?.mark !== mark) keptAnswers.set(ctx.claims, (kept = { mark, byInput: new Map() }));
+  const key = JSON.stringify(input);
+  const answer = kept.byInput.get(key);
+  if (answer) return answer;
+  const read = deepFreeze(await readNewest(ctx, input));
+  // Kept only if no write ended meanwhile (a read begun before a commit may have missed it).
+  if (memoryWritesMark(ctx) === mark) {
+    if (kept.byInput.size >= MAX_KEPT) kept.byInput.clear();
+    kept.byInput.set(key, read);
+  }
+  return read;
+}
+
+async function readNewest(
+  ctx: Ctx,
+  input: { projectId: string; reads: readonly NewestRead[]; chars: number },
+): Promise<MemoryExcerpt[]> {
   const part = ({ type, status, limit }: NewestRead): SQL => sql`(
     select id, type, status, left(content, ${input.chars}) as content, length(content) > ${input.chars} as cut, evidence_ref,
       metadata->>'subpath' as subpath, (extract(epoch from occurred_at) * 1000)::float8 as occurred_ms
