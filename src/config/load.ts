@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import {
@@ -11,6 +12,19 @@ import {
   type IntegrationEnv,
 } from './schema.ts';
 import { missing } from '../platform/missing.ts';
+
+/** Worker threads of an import step by default: one per core, up to this many. */
+const MAX_DEFAULT_IMPORT_THREADS = 4;
+
+/**
+ * One per core (at most MAX_DEFAULT_IMPORT_THREADS); with the embedded database one core fewer
+ * (at least one), since its queries run in the server's own thread: more threads than cores
+ * there slowed every step's database work down more than they sped the rest up.
+ */
+function defaultImportThreads(onPostgres: boolean): number {
+  const cores = availableParallelism();
+  return Math.min(MAX_DEFAULT_IMPORT_THREADS, onPostgres ? cores : Math.max(1, cores - 1));
+}
 
 /** Parses the environment; throws ConfigError listing every problem at once. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -143,6 +157,7 @@ function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
     importMaxBytes: env.SERVICE_IMPORT_MAX_BYTES,
     importDir: resolve(env.SERVICE_IMPORT_DIR ?? join(dataDir, 'imports')),
     importRetentionHours: env.SERVICE_IMPORT_RETENTION_HOURS,
+    importThreads: env.SERVICE_IMPORT_THREADS ?? defaultImportThreads(Boolean(env.DATABASE_URL)),
     integrations: integrationEnv(env),
     mcp: mcpEnv(env),
   };
