@@ -13,17 +13,14 @@ import {
 } from './schema.ts';
 import { missing } from '../platform/missing.ts';
 
-/** Worker threads of an import step by default: one per core, up to this many. */
-const MAX_DEFAULT_IMPORT_THREADS = 4;
-
 /**
- * One per core (at most MAX_DEFAULT_IMPORT_THREADS); with the embedded database one core fewer
- * (at least one), since its queries run in the server's own thread: more threads than cores
- * there slowed every step's database work down more than they sped the rest up.
+ * Worker threads of an import step by default: on PostgreSQL one per core, up to 4. None with the
+ * embedded database: its queries run in the server's own thread, which threads took cores from:
+ * the import was at most about 10% faster while other requests waited 3-4 times longer (p50)
+ * during extract, and the server's peak memory grew by about 80 MB (ADR 0017).
  */
 function defaultImportThreads(onPostgres: boolean): number {
-  const cores = availableParallelism();
-  return Math.min(MAX_DEFAULT_IMPORT_THREADS, onPostgres ? cores : Math.max(1, cores - 1));
+  return onPostgres ? Math.min(4, availableParallelism()) : 0;
 }
 
 /** Parses the environment; throws ConfigError listing every problem at once. */

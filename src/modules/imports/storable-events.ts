@@ -20,8 +20,11 @@ export type StorableEvent =
       redactions: number;
       truncated: boolean;
     }
-  /** A bad line or unusable item, described with its secrets redacted and clipped. */
-  | { type: 'skipped'; problem: string };
+  /**
+   * A bad line or unusable item. The first one's problem is described (secrets redacted, clipped):
+   * a failed import quotes it; later ones are only counted.
+   */
+  | { type: 'skipped'; problem: string | null };
 
 /** Where parse reads an upload from, and how. */
 export interface ParseInput {
@@ -35,10 +38,15 @@ export interface ParseInput {
  * redacting every message), run in a worker thread for a large upload (import-threads.ts).
  */
 export async function* storableEvents({ path, source, options }: ParseInput): AsyncGenerator<StorableEvent> {
+  let described = false;
   for await (const e of parseTranscript(path, source, options)) {
     if (e.type === 'skipped') {
       const problem = e.line === null ? e.reason : `line ${e.line}: ${e.reason}`;
-      yield { type: 'skipped', problem: clipText(redactSecrets(problem).text, PROBLEM_CHARS) };
+      yield {
+        type: 'skipped',
+        problem: described ? null : clipText(redactSecrets(problem).text, PROBLEM_CHARS),
+      };
+      described = true;
     } else if (e.type === 'session') {
       yield e;
     } else {
