@@ -22,7 +22,7 @@ const IMPORT_WORKER: ThreadEntry = {
 };
 
 /**
- * Below these sizes a step runs in the server's own thread: starting a thread (tens of ms from
+ * Below these sizes a step runs in the server's own thread: starting a thread (about 0.2 s from
  * dist/, seconds from the sources under tsx) would cost more than it saves.
  */
 export const THREADED_BYTES = 2_000_000;
