@@ -8,5 +8,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for what a page or a process does in its own time: 1 s (the default) was
+    // too short on a loaded 2-core machine (an import committed through the Admin UI).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -5,6 +5,7 @@ import { runImportBench } from './import.ts';
 import { runMcpPeersBench } from './mcp-peers.ts';
 import { runMcpStdioBench } from './mcp-stdio.ts';
 import { runRecallBench } from './recall.ts';
+import { runRoutesBench } from './routes.ts';
 import { runStartupBench } from './startup.ts';
 import { pgliteServer, postgresServer, type RunningServer } from './server.ts';
 
@@ -79,6 +80,7 @@ const suites = process.env.BENCH_SUITES?.split(',') ?? [
   'startup',
   'deliveries',
   'mcp-peers',
+  'routes',
 ];
 if (suites.includes('me')) await runMeBench();
 if (suites.includes('recall')) await runRecallBench(only);
@@ -89,6 +91,7 @@ if (suites.includes('startup')) await runStartupBench();
 if (suites.includes('deliveries')) await runDeliveriesBench(only);
 // PGlite alone unless BENCH_ENGINES names the engines: the peers are the same on both.
 if (suites.includes('mcp-peers')) await runMcpPeersBench(process.env.BENCH_ENGINES?.split(',') ?? ['pglite']);
+if (suites.includes('routes')) await runRoutesBench(only);
 
 async function runMeBench(): Promise<void> {
   if (only.includes('pglite')) rows.push(await benchEngine('PGlite', pgliteServer, { rps: 1200 }));

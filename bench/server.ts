@@ -100,7 +100,10 @@ async function prepared(open: () => Promise<Database>, prepare: Prepare | undefi
   }
 }
 
-/** An embedded server on a fresh data dir (`env` added to the server's environment). */
+/**
+ * An embedded server on a fresh data dir (`env` added to the server's environment). `root` is the
+ * checkout whose built `ctxhub` runs (default this one; another one to compare two builds).
+ */
 export async function pgliteServer(
   prepare?: Prepare,
   env: Record<string, string> = {},
@@ -148,6 +151,7 @@ function clusterCpuSeconds(dataDir: string): number | null {
 /**
  * A server on PostgreSQL: BENCH_DATABASE_URL if given (its database must be empty), else a
  * throwaway cluster started with scripts/throwaway-postgres.sh (installs Debian's PostgreSQL).
+ * `root` as for pgliteServer.
  */
 export async function postgresServer(
   prepare?: Prepare,

@@ -28,13 +28,9 @@ import type { App } from './platform/http/types.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { PACKAGE_ROOT } from './platform/package-root.ts';
 import { version } from './platform/version.ts';
-import {
-  apiKeyRoutes,
-  AuthCache,
-  registerAuthCache,
-  authenticateApiKey,
-  oneTimeLinkRoutes,
-} from './modules/api-keys/index.ts';
+import { ReusedReads } from './platform/db/reused-reads.ts';
+import type { UserActor } from './platform/context.ts';
+import { apiKeyRoutes, authenticateApiKey, oneTimeLinkRoutes } from './modules/api-keys/index.ts';
 import { importRoutes } from './modules/imports/index.ts';
 import { chatRoutes, integrationRoutes, trackerRoutes, wikiRoutes } from './modules/integrations/index.ts';
 import { contextRoutes } from './modules/context/index.ts';
@@ -106,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   acceptEmptyJsonBodies(app);
   await app.register(accepts);
   await installOpenApi(app, version);
-  const cache = registerAuthCache(new AuthCache(options.config.authCacheMs));
+  const cache = new ReusedReads<UserActor>(options.db);
   const internalCalls = new InternalCalls();
   installAuth(
     app,

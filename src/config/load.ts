@@ -17,7 +17,7 @@ import { missing } from '../platform/missing.ts';
  * Worker threads of an import step by default: on PostgreSQL one per core, up to 4. None with the
  * embedded database: its queries run in the server's own thread, which threads took cores from:
  * the import was at most about 10% faster while other requests waited 3-4 times longer (p50)
- * during extract, and the server's peak memory grew by about 80 MB (ADR 0017).
+ * during extract, and the server's peak memory grew by about 80 MB (ADR 0018).
  */
 function defaultImportThreads(onPostgres: boolean): number {
   return onPostgres ? Math.min(4, availableParallelism()) : 0;

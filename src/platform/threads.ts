@@ -4,7 +4,7 @@ import { PACKAGE_ROOT } from './package-root.ts';
 
 /**
  * A module run in worker threads, for CPU-bound work that would otherwise hold the event loop
- * (ADR 0017). It exists twice: compiled into dist/ (scripts/build.js bundles it on its own) and
+ * (ADR 0018). It exists twice: compiled into dist/ (scripts/build.js bundles it on its own) and
  * as TypeScript under src/, which only tests and tsx run.
  */
 export interface ThreadEntry {

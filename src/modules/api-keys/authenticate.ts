@@ -3,8 +3,8 @@ import type { Config } from '../../config/index.ts';
 import type { UserActor } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { prepared } from '../../platform/db/prepared.ts';
+import type { ReusedReads } from '../../platform/db/reused-reads.ts';
 import { users } from '../users/index.ts';
-import type { AuthCache } from './auth-cache.ts';
 import { isWellFormedKey, keyDigest } from './key-format.ts';
 import { apiKeys } from './table.ts';
 
@@ -31,16 +31,19 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * Resolves a presented API key to its user, or null for any failure (malformed, unknown, revoked,
- * expired): callers answer every one of them the same `Invalid API key`.
+ * expired): callers answer every one of them the same `Invalid API key`. A key found is answered
+ * again from `cache`, by digest, for `SERVICE_AUTH_CACHE_SECONDS` and never past its expiry (ADR 3);
+ * a revocation makes every process forget it (ADR 0017). Failures are never kept: a new key works
+ * at once.
  */
 export async function authenticateApiKey(
-  deps: { db: Db; config: Config; now: () => Date; cache?: AuthCache },
+  deps: { db: Db; config: Config; now: () => Date; cache?: ReusedReads<UserActor> },
   presented: string,
 ): Promise<UserActor | null> {
   if (!isWellFormedKey(presented)) return null;
   const digest = keyDigest(deps.config.secrets.apiKeyHash, presented);
-  const cached = deps.cache?.get(digest, deps.now());
-  if (cached) return cached;
+  const read = deps.cache?.read(digest, deps.now(), deps.config.authCacheMs);
+  if (read?.cached) return read.cached;
   const [row] = await prepared(deps.db, 'authenticate', lookupQuery).execute({ digest });
   // Found by digest equality in SQL: no second comparison here. The digest is an HMAC of the key,
   // so the lookup's timing says nothing about the key itself.
@@ -55,7 +58,7 @@ export async function authenticateApiKey(
       .where(and(eq(apiKeys.id, row.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, stale))));
   }
   const actor = keyActor(row);
-  deps.cache?.set(digest, actor, row.expiresAt, now);
+  read?.keep(actor, row.expiresAt?.getTime());
   return actor;
 }
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { newId } from '../../platform/ids.ts';
 import { appendAudit } from '../audit/index.ts';
-import { forgetRevokedKeys } from './auth-cache.ts';
 import { signOneTimeToken } from './one-time-token.ts';
 import { apiKeys, oneTimeLinks } from './table.ts';
 
@@ -28,7 +28,7 @@ export async function issueOneTimeKey(
     .set({ revokedAt: now })
     .where(and(eq(apiKeys.userId, input.userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
-  forgetRevokedKeys(revoked.map((r) => r.id));
+  if (revoked.length > 0) await accessChanged(ctx);
   const keyId = newId('key');
   await ctx.db.insert(apiKeys).values({
     id: keyId,

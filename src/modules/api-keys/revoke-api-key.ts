@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound, notFoundAs } from '../../platform/http/errors.ts';
-import { forgetRevokedKeys } from './auth-cache.ts';
 import { appendAudit } from '../audit/index.ts';
 import { auditWorkspaceOf, authorityOverUser } from './key-authority.ts';
 import { apiKeys, type ApiKeyRow } from './table.ts';
@@ -28,7 +28,7 @@ export async function revokeApiKey({ ctx, input }: { ctx: Ctx; input: { id: stri
       target: { type: 'api_key', id: key.id },
       params: { key_id: key.id, user_id: key.userId, authority: authority.kind },
     });
-    forgetRevokedKeys([key.id]);
+    await accessChanged(ctx);
     return revoked;
   });
 }

@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { notFound, notFoundAs } from '../../platform/http/errors.ts';
 import type { ProjectAccess } from '../projects/index.ts';
 import { projects } from '../projects/index.ts';
@@ -18,16 +20,21 @@ export interface ImportAccess {
  * snippets need (project writer, or the workspace's raw_access_min_role). Others get 404.
  */
 export async function requireImport(ctx: Ctx, id: string): Promise<ImportAccess> {
-  const [found] = await ctx.db
-    .select({ row: imports, workspaceKey: workspaces.key, projectKey: projects.key })
-    .from(imports)
-    .innerJoin(projects, eq(projects.id, imports.projectId))
-    .innerJoin(workspaces, eq(workspaces.id, imports.workspaceId))
-    .where(eq(imports.id, id))
-    .limit(1);
+  const [found] = await prepared(ctx.db, 'import', importQuery).execute({ id });
   if (!found) throw notFound(`Import ${id}`);
   const access = await requireRawAccess(ctx, found.workspaceKey, found.projectKey).catch(
     notFoundAs(`Import ${id}`),
   );
   return { row: found.row, access, keys: { workspaceKey: found.workspaceKey, projectKey: found.projectKey } };
 }
+
+/** An import with the keys of its workspace and project (a query built once). */
+const importQuery = (db: Db) =>
+  db
+    .select({ row: imports, workspaceKey: workspaces.key, projectKey: projects.key })
+    .from(imports)
+    .innerJoin(projects, eq(projects.id, imports.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, imports.workspaceId))
+    .where(eq(imports.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('ctxhub_import');

@@ -22,7 +22,7 @@ import {
 import { UPLOADS_DIR } from './upload-file.ts';
 
 /**
- * A large import runs its parse and extract in worker threads (ADR 0017); a small one, or any with
+ * A large import runs its parse and extract in worker threads (ADR 0018); a small one, or any with
  * SERVICE_IMPORT_THREADS=0, in the server's thread. The same transcript, imported once each way
  * (two servers, each on its own database), must leave exactly the same raw messages and staged
  * memories, with the same counts.

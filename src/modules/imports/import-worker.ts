@@ -1,5 +1,5 @@
 /**
- * The worker thread of imports (ADR 0017): the CPU-bound parts of parse and extract, off the
+ * The worker thread of imports (ADR 0018): the CPU-bound parts of parse and extract, off the
  * server's event loop. Compiled as its own entry point (dist/import-worker.js); the server's side
  * is import-threads.ts.
  */

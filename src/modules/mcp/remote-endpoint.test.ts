@@ -104,6 +104,37 @@ describe('POST /mcp', () => {
     await bare.close();
   });
 
+  it('remembers with occurred_at, and answers a malformed or future one as a tool error', async () => {
+    const client = await connect({
+      ...writer.headers,
+      'x-ctxhub-workspace': ws,
+      'x-ctxhub-project': project,
+    });
+    const stored = await call(client, 'remember', {
+      type: 'decision',
+      content: 'The remote endpoint was opened to assistants last spring',
+      occurred_at: '2025-04-02T09:00:00-04:00',
+    });
+    expect(stored.isError, textOf(stored)).toBeFalsy();
+    expect(stored.structuredContent).toMatchObject({ occurred_at: '2025-04-02T13:00:00.000Z' });
+    const future = new Date(h.clock.now().getTime() + 86_400_000).toISOString();
+    for (const [occurred_at, message] of [
+      ['next week', /Invalid ISO datetime at occurred_at$/],
+      [future, /^occurred_at: must not be in the future \(HTTP 400 [a-z_]+\)$/],
+    ] as const) {
+      const refused = await call(client, 'remember', {
+        type: 'note',
+        content: `Refused: ${occurred_at}`,
+        occurred_at,
+      });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(message);
+    }
+    const recalled = await call(client, 'recall', { q: 'Refused' });
+    expect((recalled.structuredContent as { items: unknown[] }).items).toEqual([]);
+    await client.close();
+  });
+
   it('answers an outsider and a reader with the server refusal as a tool error', async () => {
     const outsider = await h.user();
     await h.workspace([[outsider, 'member']]);

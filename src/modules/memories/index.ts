@@ -8,7 +8,14 @@ export { MEMORY_STATUSES, MEMORY_TYPES } from './vocabulary.ts';
 export { newestMemories, type MemoryExcerpt } from './newest-memories.ts';
 export { recallMemories } from './recall-memories.ts';
 export { memoryRoutes } from './routes.ts';
-export { MAX_MEMORY_CHARS, memoryList, memoryType, memoryWriteAnswer, subpath } from './schemas.ts';
+export {
+  MAX_MEMORY_CHARS,
+  memoryList,
+  memoryType,
+  memoryWriteAnswer,
+  occurredAt,
+  subpath,
+} from './schemas.ts';
 export { storeMemories } from './store-memories.ts';
 export { memories } from './table.ts';
 export type { MemoryType } from './table.ts';

@@ -1,6 +1,8 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { isoDate } from '../../platform/http/fields.ts';
 import { cursorCodec, page } from '../../platform/http/pagination.ts';
 import { requireProjectRole } from '../projects/index.ts';
@@ -37,15 +39,41 @@ export async function listMemories({
     return { ...keys, ...(await recallMemories({ ctx, input: { ...query, q: query.q, filters } })) };
   }
   const after = afterNewest(query.cursor);
-  const rows: MemoryRow[] = await ctx.db
-    .select(memoryColumns)
-    .from(memories)
-    .where(and(memoryFilter(filters), after))
-    .orderBy(desc(memories.createdAt), desc(memories.id))
-    .limit(query.limit + 1);
+  const rows: MemoryRow[] =
+    !after && !filters.types && !filters.since
+      ? await prepared(ctx.db, 'newest_memories', newestQuery).execute({
+          projectId: project.id,
+          statuses: filters.statuses,
+          limit: query.limit + 1,
+        })
+      : await ctx.db
+          .select(memoryColumns)
+          .from(memories)
+          .where(and(memoryFilter(filters), after))
+          .orderBy(desc(memories.createdAt), desc(memories.id))
+          .limit(query.limit + 1);
   const result = page(rows, query.limit, (r) => `${r.createdAt.toISOString()}|${r.id}`);
   return { ...keys, items: result.items.map((row) => ({ row })), nextCursor: result.nextCursor };
 }
+
+/**
+ * The first newest-first page with only the statuses filter, the usual call (an assistant's
+ * "what is new here"): memoryFilter's condition as a query built once, a named statement on
+ * PostgreSQL (its statuses one array parameter).
+ */
+const newestQuery = (db: Db) =>
+  db
+    .select(memoryColumns)
+    .from(memories)
+    .where(
+      and(
+        eq(memories.projectId, sql.placeholder('projectId')),
+        sql`${memories.status} = any(${sql.placeholder('statuses')}::text[])`,
+      ),
+    )
+    .orderBy(desc(memories.createdAt), desc(memories.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('ctxhub_newest_memories');
 
 /**
  * The cursor of the newest-first list: the last memory's creation time and id, written as one key

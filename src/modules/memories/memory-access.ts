@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { notFound, notFoundAs } from '../../platform/http/errors.ts';
 import { requireProjectRole, type ProjectAccess, projects, type ProjectRole } from '../projects/index.ts';
 import { workspaces } from '../workspaces/index.ts';
@@ -31,20 +33,30 @@ export async function requireMemory(
   minRole: ProjectRole,
   lock = false,
 ): Promise<MemoryAccess> {
-  const query = ctx.db
-    .select({ memory: memoryColumns, workspaceKey: workspaces.key, projectKey: projects.key })
-    .from(memories)
-    .innerJoin(projects, eq(projects.id, memories.projectId))
-    .innerJoin(workspaces, eq(workspaces.id, memories.workspaceId))
-    .where(eq(memories.id, id))
-    .limit(1);
-  const [row] = lock ? await query.for('update', { of: memories }) : await query;
+  const [row] = await prepared(
+    ctx.db,
+    lock ? 'memory_locked' : 'memory',
+    lock ? lockedMemoryQuery : memoryQuery,
+  ).execute({ id });
   if (!row || (workspaceKey !== undefined && workspaceKey !== row.workspaceKey)) {
     throw notFound(`Memory ${id}`);
   }
   const access = await memoryProjectRole(ctx, id, row.workspaceKey, row.projectKey, minRole);
   return { memory: row.memory, access, project: memoryProjectOf(access) };
 }
+
+/** A memory with the keys of its workspace and project (a query built once; locked FOR UPDATE or not). */
+const memorySelect = (db: Db) =>
+  db
+    .select({ memory: memoryColumns, workspaceKey: workspaces.key, projectKey: projects.key })
+    .from(memories)
+    .innerJoin(projects, eq(projects.id, memories.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, memories.workspaceId))
+    .where(eq(memories.id, sql.placeholder('id')))
+    .limit(1);
+const memoryQuery = (db: Db) => memorySelect(db).prepare('ctxhub_memory');
+const lockedMemoryQuery = (db: Db) =>
+  memorySelect(db).for('update', { of: memories }).prepare('ctxhub_memory_locked');
 
 /** The caller's access to a memory's project; a project they cannot see hides the memory (404). */
 export function memoryProjectRole(

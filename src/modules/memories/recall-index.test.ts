@@ -127,6 +127,61 @@ describe('recall over the in-process index', () => {
     expect(rulesOf(split.items[0])).toEqual({ tokenbucket: 'split:token bucket' });
   });
 
+  it('matches a word written joined against its hyphenated form, and apart too', async () => {
+    const p = await freshProject(h, t);
+    const hyphen = await created(h, p, p.writer, 'caveat', 'Staging is read-only during the data refresh');
+    const dlq = await created(h, p, p.writer, 'decision', 'Poison messages go to a dead-letter queue');
+    const apart = await created(h, p, p.writer, 'note', 'The dead letter queue is drained by hand');
+    const other = await created(h, p, p.writer, 'note', 'Only the reports job can read the ledger');
+    const res = await recall(h, p, p.reader, { q: 'readonly staging', explain: 'true' });
+    expect(ids(res.items)[0]).toBe(hyphen.id);
+    expect(rulesOf(res.items[0])).toEqual({ readonly: 'joined:readonly', staging: 'stem:staging' });
+    expect(ids(res.items)).not.toContain(other.id);
+    const both = await recall(h, p, p.reader, { q: 'deadletter', explain: 'true' });
+    expect(new Set(ids(both.items))).toEqual(new Set([dlq.id, apart.id]));
+    expect(rulesOf(both.items.find((i) => i.id === dlq.id))).toEqual({ deadletter: 'joined:deadletter' });
+    expect(rulesOf(both.items.find((i) => i.id === apart.id))).toEqual({ deadletter: 'split:dead letter' });
+    // The hyphenated form asks for its words, as before.
+    expect(ids((await recall(h, p, p.reader, { q: 'dead-letter' })).items)).toEqual(
+      expect.arrayContaining([dlq.id, apart.id]),
+    );
+  });
+
+  it('corrects a long word never written even when another word has its stem', async () => {
+    const p = await freshProject(h, t);
+    const recon = await created(h, p, p.writer, 'decision', 'The nightly reconciliation job opens a ticket');
+    const verb = await created(h, p, p.writer, 'note', 'Finance reconciles payouts in their own tool');
+    // `reconcilation` is not written; its stem is the stem of `reconciles`.
+    const res = await recall(h, p, p.reader, { q: 'reconcilation', explain: 'true' });
+    expect(new Set(ids(res.items))).toEqual(new Set([recon.id, verb.id]));
+    expect(res.query?.corrections).toEqual({ reconcilation: 'reconciliation' });
+    expect(rulesOf(res.items.find((i) => i.id === recon.id))).toEqual({
+      reconcilation: 'typo:reconciliation',
+    });
+    expect(rulesOf(res.items.find((i) => i.id === verb.id))).toEqual({ reconcilation: 'stem:reconcilation' });
+    // An inflection of a written word is not a typo, however long; nor is a short word.
+    const q = await freshProject(h, t);
+    await created(h, q, q.writer, 'note', 'Each payment is tested against the nested ledger');
+    for (const word of ['payments', 'testing', 'tests'])
+      expect((await recall(h, q, q.reader, { q: word, explain: 'true' })).query?.corrections, word).toEqual(
+        {},
+      );
+  });
+
+  it('explains a match by its most exact rule', async () => {
+    const p = await freshProject(h, t);
+    const m = await created(
+      h,
+      p,
+      p.writer,
+      'decision',
+      'computeTaxLines rounds each line; see packages/tax/src/computeTaxLines.ts for computeTaxLines',
+    );
+    const res = await recall(h, p, p.reader, { q: 'computeTaxLines', explain: 'true' });
+    expect(ids(res.items)).toEqual([m.id]);
+    expect(rulesOf(res.items[0])).toEqual({ computetaxlines: 'identifier:computetaxlines' });
+  });
+
   it('corrects a swap of two letters and other one-edit typos, two edits in long words', async () => {
     const p = await freshProject(h, t);
     const pay = await created(h, p, p.writer, 'problem', 'A payment was captured twice after a retry');

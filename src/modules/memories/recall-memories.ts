@@ -50,7 +50,13 @@ export async function recallMemories({ ctx, input }: { ctx: Ctx; input: RecallIn
       types: input.filters.types,
       sinceMs: input.filters.since?.getTime(),
     },
-    { nowMs: asOfMs, currentSubpath: input.current_subpath, limit: input.limit, after: cursor?.after },
+    {
+      nowMs: asOfMs,
+      currentSubpath: input.current_subpath,
+      limit: input.limit,
+      after: cursor?.after,
+      countAll: input.explain,
+    },
   );
   const last = page.items.at(-1);
   const nextCursor = page.more && last ? encodeRecallCursor({ asOfMs, after: last.key }) : null;

@@ -62,7 +62,8 @@ const evidenceRef = z
   .nullable()
   .describe('Where the memory comes from, e.g. `raw_message:rmsg_...` or a URL');
 
-const occurredAt = isoDateText.describe(
+/** When what a memory says happened, as a client writes it (the MCP `remember` tool takes it too). */
+export const occurredAt = isoDateText.describe(
   'When what the memory says happened (default: now); recall and the bundle rank recency by it. Not in the future',
 );
 

@@ -82,36 +82,33 @@ export interface ScoreInputs {
 /** The score: relevance x type weight x recency x subpath boost x status (rounded). */
 function recallScore(c: ScoreInputs, opts: { nowMs: number; currentSubpath?: string | undefined }): number {
   return scoreOf(
-    c.coverage,
-    c.textRank,
-    c.identifierMatch,
-    c.type,
-    c.status,
-    c.subpath,
+    relevanceOf(c.coverage, c.textRank, c.identifierMatch),
+    TYPE_WEIGHTS[c.type],
+    STATUS_WEIGHTS[c.status],
+    subpathBoost(c.subpath, opts.currentSubpath),
     c.occurredAtMs,
-    opts,
+    opts.nowMs,
   );
 }
 
-/** recallScore in plain arguments, for loops over many matches (no object per match). */
+/** How well a memory's text answers the query, 0..1 (before its type, age, place and status). */
+export function relevanceOf(coverage: number, textRank: number, identifierMatch: boolean): number {
+  return 0.55 * coverage + 0.35 * textRank + (identifierMatch ? 0.1 : 0);
+}
+
+/**
+ * recallScore in plain numbers, for loops over many matches (no object per match). Without the
+ * recency factor (at most 1) and rounding, it is an upper bound a loop can test first.
+ */
 export function scoreOf(
-  coverage: number,
-  textRank: number,
-  identifierMatch: boolean,
-  type: MemoryType,
-  status: MemoryStatus,
-  subpath: string | null,
+  relevance: number,
+  typeWeight: number,
+  statusWeight: number,
+  boost: number,
   occurredAtMs: number,
-  opts: { nowMs: number; currentSubpath?: string | undefined },
+  nowMs: number,
 ): number {
-  const relevance = 0.55 * coverage + 0.35 * textRank + (identifierMatch ? 0.1 : 0);
-  return round(
-    relevance *
-      TYPE_WEIGHTS[type] *
-      recencyWeight(occurredAtMs, opts.nowMs) *
-      subpathBoost(subpath, opts.currentSubpath) *
-      STATUS_WEIGHTS[status],
-  );
+  return round(relevance * typeWeight * recencyWeight(occurredAtMs, nowMs) * boost * statusWeight);
 }
 
 export function scoreCandidate(

@@ -42,7 +42,7 @@ function plainWords(text: string): string[] {
 export interface QueryTerms {
   /** Identifiers of the query, matched as written (and loosely as words). */
   identifiers: string[];
-  /** The other words, matched with English stemming (stop words drop out in SQL). */
+  /** The other words, matched with English stemming (the recall index leaves out stop words). */
   words: string[];
 }
 

@@ -60,7 +60,7 @@ export async function renderOutboundMessage(
   const base = { locale: choice.locale, locale_reason: choice.reason };
   if (input.template !== undefined) {
     try {
-      const text = await renderTemplate(input.template, input.variables);
+      const text = renderTemplate(input.template, input.variables);
       return {
         ...base,
         text,
@@ -77,7 +77,7 @@ export async function renderOutboundMessage(
   let overrideError: string | undefined;
   if (override !== undefined) {
     try {
-      const text = await renderTemplate(override, input.variables);
+      const text = renderTemplate(override, input.variables);
       return {
         ...base,
         text,
@@ -91,7 +91,7 @@ export async function renderOutboundMessage(
   }
   const builtIn = builtInFor(choice.locale);
   const template = builtInTemplate(builtIn.templates, input.actionKey);
-  const text = await renderTemplate(template, input.variables);
+  const text = renderTemplate(template, input.variables);
   return {
     ...base,
     text,

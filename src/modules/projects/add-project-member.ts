@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { recordAccessChange } from '../audit/index.ts';
 import { findUser, holdMembership, memberView, type MemberView } from '../workspaces/index.ts';
@@ -29,6 +30,7 @@ export function addProjectMember({
       .onConflictDoNothing()
       .returning();
     if (!added) throw conflict(`${user.email} is already a member of ${access.project.key}`);
+    await accessChanged(ctx);
     await recordAccessChange(ctx, accessChange(access, user.id, null, input.role));
     return memberView(user, added);
   });

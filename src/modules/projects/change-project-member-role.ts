@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { recordAccessChange } from '../audit/index.ts';
 import { memberView, type MemberView } from '../workspaces/index.ts';
 import {
@@ -26,6 +27,7 @@ export function changeProjectMemberRole({
         .update(projectMembers)
         .set({ role: input.role })
         .where(projectMembershipOf(access.project.id, input.user_id));
+      await accessChanged(ctx);
       await recordAccessChange(ctx, accessChange(access, input.user_id, current.role, input.role));
     }
     return memberView(current.user, { ...current, role: input.role });

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { recordAccessChange } from '../audit/index.ts';
 import {
   accessChange,
@@ -21,6 +22,7 @@ export function removeProjectMember({
     const current = await lockProjectMembership(ctx, access.project.id, input.user_id);
     ceiling(access, current.role, null);
     await ctx.db.delete(projectMembers).where(projectMembershipOf(access.project.id, input.user_id));
+    await accessChanged(ctx);
     await recordAccessChange(ctx, accessChange(access, input.user_id, current.role, null));
   });
 }

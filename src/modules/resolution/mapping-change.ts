@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { appendAudit } from '../audit/index.ts';
@@ -28,6 +29,7 @@ export async function changeMappings(
       .update(workspaces)
       .set({ projectMappings: next, updatedAt: ctx.now() })
       .where(eq(workspaces.id, access.workspace.id));
+    await accessChanged(ctx);
     await appendAudit(ctx, {
       workspaceId: access.workspace.id,
       action: `project_mapping.${action}`,

@@ -1,6 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Ctx, UserActor } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { forbidden, notFound, unauthenticated } from '../../platform/http/errors.ts';
+import { accessRead } from './access-cache.ts';
 import { workspaceRank } from './roles.ts';
 import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from './table.ts';
 
@@ -29,7 +32,9 @@ export function requireServerAdmin(ctx: Ctx): UserActor {
 /**
  * Loads a workspace the caller may see, with their role, and checks it against `minRole`.
  * A workspace the caller does not belong to is `not_found`, never `forbidden`. With `lock`
- * (inside a transaction) the workspace row is locked FOR UPDATE, read as of the lock.
+ * (inside a transaction) the workspace row is locked FOR UPDATE, read as of the lock. Outside a
+ * transaction the row and role may come from the access cache (access-cache.ts, ADR 0017): the
+ * answer is frozen.
  */
 export async function requireWorkspaceRole(
   ctx: Ctx,
@@ -38,24 +43,47 @@ export async function requireWorkspaceRole(
   options: { lock?: boolean } = {},
 ): Promise<WorkspaceAccess> {
   const actor = requireUser(ctx);
-  const query = ctx.db
-    .select({ workspace: workspaces, memberRole: workspaceMembers.role })
-    .from(workspaces)
-    .leftJoin(workspaceMembers, callersMembership(actor))
-    .where(eq(workspaces.key, workspaceKey))
-    .limit(1);
-  const [row] = options.lock ? await query.for('update', { of: workspaces }) : await query;
+  const read = options.lock ? undefined : accessRead<MemberRow>(ctx, `w\0${actor.userId}\0${workspaceKey}`);
+  let row = read?.cached;
+  if (!row) {
+    [row] = await prepared(
+      ctx.db,
+      options.lock ? 'workspace_access_locked' : 'workspace_access',
+      options.lock ? lockedWorkspaceAccessQuery : workspaceAccessQuery,
+    ).execute({ userId: actor.userId, workspaceKey });
+    if (row) read?.keep(row);
+  }
   return workspaceAccessOf(actor, row, workspaceKey, minRole);
 }
 
-/** The join condition of the caller's own workspace membership (a left join: admins need none). */
-export const callersMembership = (actor: UserActor) =>
+/** A workspace with the caller's membership role in it (null: none). */
+interface MemberRow {
+  workspace: WorkspaceRow;
+  memberRole: WorkspaceRole | null;
+}
+
+const workspaceAccessSelect = (db: Db) =>
+  db
+    .select({ workspace: workspaces, memberRole: workspaceMembers.role })
+    .from(workspaces)
+    .leftJoin(workspaceMembers, callersMembership({ userId: sql.placeholder('userId') }))
+    .where(eq(workspaces.key, sql.placeholder('workspaceKey')))
+    .limit(1);
+const workspaceAccessQuery = (db: Db) => workspaceAccessSelect(db).prepare('ctxhub_workspace_access');
+const lockedWorkspaceAccessQuery = (db: Db) =>
+  workspaceAccessSelect(db).for('update', { of: workspaces }).prepare('ctxhub_workspace_access_locked');
+
+/**
+ * The join condition of the caller's own workspace membership (a left join: admins need none);
+ * `userId` may be a placeholder of a prepared query.
+ */
+export const callersMembership = (actor: { userId: string | Placeholder }) =>
   and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, actor.userId));
 
 /** The checks of requireWorkspaceRole on a workspace row and the caller's membership role. */
 export function workspaceAccessOf(
   actor: UserActor,
-  row: { workspace: WorkspaceRow; memberRole: WorkspaceRole | null } | undefined,
+  row: MemberRow | undefined,
   workspaceKey: string,
   minRole: WorkspaceRole,
 ): WorkspaceAccess {

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { recordAccessChange } from '../audit/index.ts';
@@ -33,6 +34,7 @@ export async function addWorkspaceMember({
       .onConflictDoNothing()
       .returning();
     if (!added) throw conflict(`${user.email} is already a member of ${access.workspace.key}`);
+    await accessChanged(ctx);
     await recordAccessChange(ctx, {
       workspace: access.workspace,
       targetUserId: user.id,

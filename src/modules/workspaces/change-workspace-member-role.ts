@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { recordAccessChange } from '../audit/index.ts';
@@ -31,6 +32,7 @@ export async function changeWorkspaceMemberRole({
       .update(workspaceMembers)
       .set({ role: input.role })
       .where(membershipOf(access.workspace.id, input.user_id));
+    await accessChanged(ctx);
     await recordAccessChange(ctx, {
       workspace: access.workspace,
       targetUserId: input.user_id,

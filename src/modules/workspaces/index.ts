@@ -15,6 +15,7 @@ export {
   userRefShape,
 } from './member-schemas.ts';
 export type { MemberView } from './member-schemas.ts';
+export { accessRead } from './access-cache.ts';
 export {
   callersMembership,
   requireServerAdmin,

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -55,6 +56,7 @@ export async function removeWorkspaceMember({
         correlationId,
       });
     }
+    await accessChanged(ctx);
     await ctx.db.delete(workspaceMembers).where(membershipOf(access.workspace.id, input.user_id));
     await recordAccessChange(ctx, {
       workspace: access.workspace,

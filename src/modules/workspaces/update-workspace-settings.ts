@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import type { Ctx } from '../../platform/context.ts';
+import { accessChanged } from '../../platform/db/access-changes.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { validated } from '../../platform/http/validate.ts';
 import { appendAudit } from '../audit/index.ts';
@@ -48,6 +49,7 @@ export async function updateWorkspaceSettings({
       .set({ ...columns, updatedAt: ctx.now() })
       .where(eq(workspaces.id, before.id))
       .returning();
+    await accessChanged(ctx);
     await appendAudit(ctx, {
       workspaceId: before.id,
       action: 'workspace_settings.updated',

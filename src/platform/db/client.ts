@@ -3,6 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { watchAccess } from './access-changes.ts';
+import { accessHearing } from './access-hearing.ts';
 import { seedFromImage } from './first-start-image.ts';
 import { migratePgliteClient, migratePostgres } from './migrate.ts';
 import { DRIZZLE_PARSERS, withConstructionParsers } from './pglite-parsers.ts';
@@ -79,6 +81,8 @@ export function newPglite(dir: string): PGlite {
 export async function wrapPglite(client: PGlite): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(withConstructionParsers(client), { schema }) as unknown as Db;
+  // One process per data dir: every access change is this process's own, heard as it commits.
+  watchAccess(db, { generation: 0, hearing: true, settle: async () => {} });
   return {
     db,
     engine: 'pglite',
@@ -111,7 +115,8 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    // A burst waits its turn; past this the request answers 503 (error-handler.ts).
+    connectionTimeoutMillis: 15_000,
     // Every query is bounded: a runaway statement fails instead of holding a connection.
     statement_timeout: 30_000,
     application_name: 'ctxhub',
@@ -122,9 +127,12 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Other processes change access too: heard, and said to be heard, on the claims connection.
+  const access = accessHearing(db);
+  watchAccess(db, access.watch);
   let claims: Awaited<ReturnType<typeof sharedClaims>>;
   try {
-    claims = await sharedClaims(url);
+    claims = await sharedClaims(url, access.connection);
   } catch (err) {
     await pool.end();
     throw err;

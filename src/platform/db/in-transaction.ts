@@ -1,9 +1,17 @@
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../context.ts';
+import { missing } from '../missing.ts';
+import type { Db } from './client.ts';
 
-/** Whether `ctx.db` is a transaction (its queries commit or roll back together). */
-const inATransaction = (ctx: Ctx): boolean => is(ctx.db, PgTransaction);
+/** Whether a handle is a transaction (its queries commit or roll back together). */
+export const isTransaction = (db: Db): boolean => is(db, PgTransaction);
+
+/** Work to do once a transaction has committed; given the database outside it. */
+type AfterCommit = (db: Db) => void | Promise<void>;
+
+/** What runs after each open transaction commits (`afterCommit`), by its handle. */
+const committed = new WeakMap<Db, AfterCommit[]>();
 
 /**
  * The one way into a database transaction: runs `work` with a context whose `db` is the
@@ -16,7 +24,25 @@ const inATransaction = (ctx: Ctx): boolean => is(ctx.db, PgTransaction);
  * `set local`, or long jobs that write in many short transactions so PGlite serves other requests
  * between them) is called only with a context outside any transaction.
  */
-export function inTransaction<T>(ctx: Ctx, work: (ctx: Ctx) => Promise<T>): Promise<T> {
-  if (inATransaction(ctx)) return work(ctx);
-  return ctx.db.transaction((tx) => work({ ...ctx, db: tx }));
+export async function inTransaction<T>(ctx: Ctx, work: (ctx: Ctx) => Promise<T>): Promise<T> {
+  if (isTransaction(ctx.db)) return work(ctx);
+  const then: AfterCommit[] = [];
+  const result = await ctx.db.transaction((tx) => {
+    committed.set(tx, then);
+    return work({ ...ctx, db: tx });
+  });
+  for (const run of then) await run(ctx.db);
+  return result;
+}
+
+/**
+ * Runs `run` once the transaction `ctx` is in has committed (the outermost one, when work joined
+ * it), before `inTransaction` answers, and not at all if it rolls back; outside a transaction, at
+ * once. A transaction not opened by `inTransaction` has no known commit: an internal error, never
+ * a run before the commit.
+ */
+export async function afterCommit(ctx: Ctx, run: AfterCommit): Promise<void> {
+  if (!isTransaction(ctx.db)) return run(ctx.db);
+  const then = committed.get(ctx.db) ?? missing('the commit of a transaction opened by inTransaction');
+  then.push(run);
 }

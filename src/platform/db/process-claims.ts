@@ -86,6 +86,20 @@ export interface ListenOnConnection {
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 }
 
+/**
+ * Something that lives on the process's own connection (how it hears access changes,
+ * access-hearing.ts): told when the connection opens (listening on `channels` by then), of each
+ * NOTIFY on them (with the sending backend's pid), and when the connection is lost (what it held
+ * went with it; notifications may have been missed).
+ */
+export interface ConnectionWatch {
+  channels: string[];
+  /** `run` sends SQL on the connection, in order with everything else sent on it. */
+  opened(run: (text: string, values?: unknown[]) => Promise<unknown>): void;
+  notified(channel: string, payload: string, processId: number): void;
+  lost(): void;
+}
+
 /** Reconnection delays of the lock connection after it is lost, then the one that repeats. */
 const RECONNECT_MS = [500, 1_000, 2_000, 5_000, 10_000];
 const RECONNECT_LAST_MS = 30_000;
@@ -93,8 +107,12 @@ const RECONNECT_LAST_MS = 30_000;
 /**
  * Claims on PostgreSQL, shared by several processes: opens the connection that holds this boot's
  * advisory lock (resolves once held), and opens it again if it is lost, while the process runs.
+ * `watch`, if given, lives on that connection too.
  */
-export async function sharedClaims(url: string): Promise<ProcessClaims & ListenOnConnection> {
+export async function sharedClaims(
+  url: string,
+  watch?: ConnectionWatch,
+): Promise<ProcessClaims & ListenOnConnection> {
   // The driver is loaded when used: an embedded (PGlite) server never loads it.
   const [{ default: pg }, { drizzle }] = await Promise.all([
     import('pg'),
@@ -129,16 +147,22 @@ export async function sharedClaims(url: string): Promise<ProcessClaims & ListenO
       await c.end().catch(() => undefined);
       throw err;
     }
-    c.on('notification', (n) => listeners.get(n.channel)?.forEach((notify) => notify()));
+    c.on('notification', (n) => {
+      if (watch?.channels.includes(n.channel)) watch.notified(n.channel, n.payload ?? '', n.processId);
+      listeners.get(n.channel)?.forEach((notify) => notify());
+    });
+    for (const channel of watch?.channels ?? []) await c.query(`listen ${quoteIdent(channel)}`);
     for (const channel of listeners.keys()) await c.query(`listen ${quoteIdent(channel)}`);
     const reconnected = client === undefined && failures > 0;
     client = c;
     failures = 0;
+    watch?.opened((text, values) => c.query(text, values));
     if (reconnected) for (const set of listeners.values()) set.forEach((notify) => notify());
   };
   const reconnect = () => {
     const lost = client;
     client = undefined;
+    watch?.lost();
     void lost?.end().catch(() => undefined);
     if (closed || retry) return;
     const delay = RECONNECT_MS[failures] ?? RECONNECT_LAST_MS;
@@ -183,6 +207,7 @@ export async function sharedClaims(url: string): Promise<ProcessClaims & ListenO
       clearTimeout(retry);
       const c = client;
       client = undefined;
+      watch?.lost();
       await c?.end().catch(() => undefined);
     },
   };

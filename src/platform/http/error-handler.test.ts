@@ -28,4 +28,27 @@ describe('unexpected errors', () => {
       err: { code: '23514', message: 'new row violates check constraint "x"' },
     });
   });
+
+  it('answer 503 with Retry-After when the database is busy, not 500', () => {
+    const log = pino({ level: 'silent' });
+    const busy = [
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Connection terminated due to connection timeout'),
+      new DrizzleQueryError(
+        'select 1',
+        [],
+        Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+      ),
+      Object.assign(new Error('sorry, too many clients already'), { code: '53300' }),
+      new DrizzleQueryError('select 1', [], new Error('timeout exceeded when trying to connect')),
+    ];
+    for (const err of busy) {
+      expect(toAppError(err, log)).toMatchObject({
+        code: 'service_unavailable',
+        status: 503,
+        headers: { 'retry-after': '1' },
+      });
+    }
+    expect(toAppError(new Error('timeout exceeded'), log)).toMatchObject({ status: 500 });
+  });
 });

@@ -65,6 +65,12 @@ export function toAppError(err: unknown, log: FastifyRequest['log']): AppError {
   if (pgCode === '40001' || pgCode === '40P01') {
     return new AppError('conflict', 'A concurrent change conflicted with this one; retry it');
   }
+  if (databaseBusy(err, pgCode)) {
+    log.warn(loggable(err), 'database busy: answered 503');
+    return new AppError('service_unavailable', 'The database is busy; retry in a moment', undefined, {
+      'retry-after': '1',
+    });
+  }
   const status = fastifyError?.statusCode;
   if (status && status >= 400 && status < 500 && !isResponseSerializationError(err)) {
     return new AppError('validation_failed', fastifyError.message || 'Bad request', [
@@ -73,6 +79,25 @@ export function toAppError(err: unknown, log: FastifyRequest['log']): AppError {
   }
   log.error(loggable(err), 'unhandled error');
   return new AppError('internal', 'Internal server error');
+}
+
+/** The pool's own messages (pg-pool, pg) when no connection could be had in time. */
+const NO_CONNECTION_IN_TIME = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+];
+
+/**
+ * Overload rather than a fault: no pooled connection in time, a statement cancelled by its time
+ * limit (57014), the server's connections all taken (53300) or the server starting (57P03). The
+ * client may retry; nothing was changed (a cancelled statement rolls its transaction back).
+ */
+function databaseBusy(err: unknown, pgCode: string | undefined): boolean {
+  if (pgCode === '57014' || pgCode === '53300' || pgCode === '57P03') return true;
+  const messages = [err, (err as { cause?: unknown })?.cause].map((e) =>
+    e instanceof Error ? e.message : '',
+  );
+  return messages.some((m) => NO_CONNECTION_IN_TIME.includes(m));
 }
 
 /**

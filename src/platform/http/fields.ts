@@ -25,8 +25,9 @@ export const email = z
   .transform((v) => v.toLowerCase());
 
 /** An ISO 8601 time with its offset, kept as written (a write body's input and output are alike). */
+/** An ISO 8601 date-time with its offset, within the years PostgreSQL stores (not a date alone). */
 export const isoDateText = z.iso
-  .datetime({ offset: true })
+  .datetime({ offset: true, abort: true })
   .refine((v) => isStorableTime(new Date(v).getTime()), 'must be between the years 0001 and 9999');
 
 export const isoDate = isoDateText.transform((v) => new Date(v));

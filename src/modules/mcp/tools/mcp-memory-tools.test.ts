@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_STRINGS, unstorable } from '../../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../../test/harness.ts';
+import { DAY } from '../../memories/memories.fixtures.ts';
 import { MAX_MEMORY_CHARS } from '../../memories/schemas.ts';
 import { rawHelpers } from '../../raw/raw.fixtures.ts';
 import { fails, headerClient, sessionClient, storedContents, succeeds } from '../mcp-tools.fixtures.ts';
@@ -148,6 +149,42 @@ describe('remember and recall', () => {
     expect(items[0]!.explain.subpath_boost).toBeGreaterThan(0);
   });
 
+  it('remembers when what a memory says happened, and recall ranks recency by it', async () => {
+    const project = await freshProject();
+    const { client } = await sessionClient(h, writer, { workspaceKey: ws, projectKey: project });
+    const now = h.clock.now().getTime();
+    const past = await succeeds(client, 'remember', {
+      type: 'decision',
+      content: 'The ledger export moved to a nightly run',
+      occurred_at: new Date(now - 400 * DAY).toISOString().replace('Z', '+00:00'),
+    });
+    expect(past.structuredContent.occurred_at).toBe(new Date(now - 400 * DAY).toISOString());
+    // An offset other than UTC is the same instant; a clock a little ahead of the server's is fine.
+    const offset = await succeeds(client, 'remember', {
+      type: 'note',
+      content: 'The ledger export was checked by finance',
+      occurred_at: '2024-03-01T10:30:00+02:00',
+    });
+    expect(offset.structuredContent.occurred_at).toBe('2024-03-01T08:30:00.000Z');
+    const ahead = new Date(now + 2 * 60_000).toISOString();
+    const skewed = await succeeds(client, 'remember', {
+      type: 'decision',
+      content: 'The ledger export runs hourly',
+      occurred_at: ahead,
+    });
+    expect(skewed.structuredContent.occurred_at).toBe(ahead);
+    const unset = await succeeds(client, 'remember', { type: 'note', content: 'The ledger export is a CSV' });
+    expect(unset.structuredContent.occurred_at).toBe(unset.structuredContent.created_at);
+
+    const recalled = await succeeds(client, 'recall', { q: 'ledger export', explain: true });
+    const items = recalled.structuredContent.items as Array<{ id: string; explain: { recency: number } }>;
+    const recency = new Map(items.map((i) => [i.id, i.explain.recency]));
+    expect(recency.get(past.structuredContent.id as string)).toBeLessThan(
+      recency.get(skewed.structuredContent.id as string)!,
+    );
+    expect(items[0]!.id).toBe(skewed.structuredContent.id);
+  });
+
   it('recalls newest first without q, filtered and paged, on the remote endpoint too', async () => {
     const project = await freshProject();
     const client = await headerClient(h, writer, { workspace: ws, project });
@@ -211,6 +248,7 @@ describe('memory tools with bad input', () => {
   it('answers a tool error for wrong types, missing arguments, out-of-range values and unstorable text, storing nothing', async () => {
     const project = await freshProject();
     const { client } = await sessionClient(h, writer, { workspaceKey: ws, projectKey: project });
+    const inAnHour = new Date(h.clock.now().getTime() + 3_600_000).toISOString();
     const cases: Array<[string, Record<string, unknown>, RegExp]> = [
       ['remember', { content: 'no type' }, /type/],
       ['remember', { type: 'decision' }, /content/],
@@ -224,6 +262,21 @@ describe('memory tools with bad input', () => {
       ['remember', { type: 'decision', content: 'x', status: 'archived' }, /status/],
       ['remember', { type: 'decision', content: 'x', evidence_ref: 'e'.repeat(501) }, /evidence_ref/],
       ['remember', { type: 'decision', content: 'x', project_key: 'nope' }, /project_key/],
+      // One clear message: not also "must be between the years 0001 and 9999".
+      [
+        'remember',
+        { type: 'decision', content: 'x', occurred_at: 'yesterday' },
+        /Invalid ISO datetime at occurred_at$/,
+      ],
+      ['remember', { type: 'decision', content: 'x', occurred_at: '2024-03-01' }, /occurred_at/],
+      ['remember', { type: 'decision', content: 'x', occurred_at: '2024-02-30T10:00:00Z' }, /occurred_at/],
+      ['remember', { type: 'decision', content: 'x', occurred_at: 1709251200000 }, /occurred_at/],
+      ['remember', { type: 'decision', content: 'x', occurred_at: '0000-01-01T00:00:00Z' }, /occurred_at/],
+      [
+        'remember',
+        { type: 'decision', content: 'x', occurred_at: inAnHour },
+        /occurred_at: must not be in the future \(HTTP 400 [a-z_]+\)$/,
+      ],
       ['recall', { limit: 0 }, /limit/],
       ['recall', { limit: 201 }, /limit/],
       ['recall', { q: 'q'.repeat(501) }, /q/],

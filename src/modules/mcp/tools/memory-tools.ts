@@ -7,6 +7,7 @@ import {
   memoryList,
   memoryType,
   memoryWriteAnswer,
+  occurredAt,
   subpath,
   MEMORY_STATUSES,
 } from '../../memories/index.ts';
@@ -39,6 +40,11 @@ const REMEMBER_INPUT = {
     .enum(['draft', 'confirmed'])
     .optional()
     .describe('draft (default) or confirmed (needs the maintainer role)'),
+  occurred_at: occurredAt
+    .optional()
+    .describe(
+      'When what the memory says happened, an ISO 8601 date-time with offset (2024-03-01T09:30:00Z); default now. Recall ranks recency by it. At most 5 minutes in the future',
+    ),
   ...scopeArgs,
 };
 const REMEMBER_OUTPUT = withCallContext(memoryWriteAnswer);
@@ -104,6 +110,7 @@ export function registerMemoryTools(tools: ToolSet, api: ApiPort, context: McpCo
             ...(metadata ? { metadata } : {}),
             ...(args.evidence_ref ? { evidence_ref: args.evidence_ref } : {}),
             ...(args.status ? { status: args.status } : {}),
+            ...(args.occurred_at ? { occurred_at: args.occurred_at } : {}),
           },
           memoryWriteAnswer,
         );

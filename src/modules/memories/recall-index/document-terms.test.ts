@@ -33,6 +33,19 @@ describe('document terms', () => {
     ]);
   });
 
+  it('indexes words joined by hyphens also as one term, not as a word written', () => {
+    const found = documentTerms('Staging is read-only; see bill-231-dead-letter and rate_limiter');
+    expect(found.terms.get('readonli')).toBe(1);
+    // A compound inside an identifier is the identifier's: joined whole, not in part.
+    expect(found.terms.get('deadlett')).toBeUndefined();
+    expect(found.terms.get('bill231deadletter')).toBe(1);
+    expect([...found.words.keys()]).not.toContain('readonly');
+    expect([...found.words.keys()]).not.toContain('ratelimiter');
+    expect(termsOf('an on-call end-to-end test')).toMatchObject({ oncal: 1, endtoend: 1, call: 1 });
+    const hostile = `${'a-'.repeat(9_000)}_`;
+    expect(documentTerms(hostile).length).toBe(9_000);
+  });
+
   it('reads a bounded prefix of a huge text, in linear time', () => {
     const huge = 'word '.repeat(100_000);
     expect(documentTerms(huge).length).toBe(4000);

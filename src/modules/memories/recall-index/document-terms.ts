@@ -3,7 +3,8 @@
  * - every word (letters and digits) as its English stem, stop words left out;
  * - a word written in camelCase also as its parts (`rateLimiter` -> `rate`, `limit`);
  * - an identifier joined with `_` or `-` also as one word (`rate_limiter` -> `ratelimit`), so
- *   `rateLimiter`, `rate_limiter` and `RateLimiter` share a term;
+ *   `rateLimiter`, `rate_limiter` and `RateLimiter` share a term; so are words joined by hyphens
+ *   (`read-only` -> `readonli`, `on-call` -> `oncal`), which one may also write as one word;
  * - every identifier exactly as written, lower-cased, under the key `=<identifier>` (a path also
  *   under its file name): identifiers.ts says what one is.
  * Bounded: only the first MAX_INDEXED_CHARS characters are read, words are at most 60 characters.
@@ -22,6 +23,8 @@ const CAMEL_BOUNDARY =
 const INNER_BOUNDARY_HINT = /\p{N}|.\p{Lu}/u;
 /** Identifier kinds whose separators are part of a name (`rate_limiter`, `retry-policy`). */
 const JOINABLE = new Set(['code', 'hyphenated']);
+/** Letters-only words joined by hyphens, standing alone (`read-only`, `dead-letter`, `end-to-end`). */
+const HYPHENATED_WORDS = /(?<![\p{L}\p{N}_-])\p{L}+(?:-\p{L}+)+(?![\p{L}\p{N}_-])/gu;
 
 /** The key of an identifier as written. Word stems never start with `=`. */
 export const exactKey = (identifier: string) => `=${identifier}`;
@@ -31,7 +34,10 @@ export interface DocumentTerms {
   terms: Map<string, number>;
   /** Words counted (the document's length for ranking). */
   length: number;
-  /** Letters-only words as written (lower-cased) -> their stem: the project's vocabulary. */
+  /**
+   * Letters-only words as written (lower-cased) -> their stem: the project's vocabulary. Joined
+   * forms (`ratelimiter` of `rate_limiter`) are terms, not words written.
+   */
   words: Map<string, string>;
 }
 
@@ -58,6 +64,8 @@ export function identifierWords(identifier: string): string[] {
 }
 
 const LETTERS = /^\p{L}+$/u;
+/** The shortest word the vocabulary keeps. */
+export const MIN_WORD_LENGTH = 3;
 
 function count(terms: Map<string, number>, term: string): void {
   terms.set(term, (terms.get(term) ?? 0) + 1);
@@ -67,7 +75,15 @@ function countWord(into: DocumentTerms, lower: string): void {
   const term = termOf(lower);
   if (term === null) return;
   count(into.terms, term);
-  if (lower.length >= 3 && LETTERS.test(lower)) into.words.set(lower, term);
+  if (lower.length >= MIN_WORD_LENGTH && LETTERS.test(lower)) into.words.set(lower, term);
+}
+
+/** Counts the words of `joined` as one term (`rate_limiter` -> `ratelimit`), if not too long. */
+function countJoined(into: DocumentTerms, words: string[]): void {
+  const joined = words.join('');
+  if (joined.length > 60) return;
+  const term = termOf(joined);
+  if (term !== null) count(into.terms, term);
 }
 
 export function documentTerms(text: string): DocumentTerms {
@@ -79,9 +95,10 @@ export function documentTerms(text: string): DocumentTerms {
     for (const part of camelParts(w)) countWord(found, part);
   }
   for (const { token, kind } of identifierTokens(scanned)) {
-    if (!JOINABLE.has(kind)) continue;
-    const joined = identifierWords(token).join('');
-    if (joined.length <= 60) countWord(found, joined);
+    if (JOINABLE.has(kind)) countJoined(found, identifierWords(token));
+  }
+  for (const [compound] of scanned.matchAll(HYPHENATED_WORDS)) {
+    countJoined(found, compound.toLowerCase().split('-'));
   }
   for (const identifier of identifiersIn(scanned)) count(found.terms, exactKey(identifier));
   return found;

@@ -2,18 +2,22 @@
  * How a recall query is matched against a project's index: each query term becomes alternatives,
  * any one of which matches it, each named by the rule that produced it (`explain` shows them):
  * - `identifier`: an identifier exactly as written (`rate_limiter`);
- * - `joined`: an identifier's words joined (`rate_limiter` = `rateLimiter` = `ratelimiter`);
+ * - `joined`: an identifier's words joined (`rate_limiter` = `rateLimiter` = `ratelimiter`), or a
+ *   word the project has only joined (`readonly` -> `read-only`, `ratelimiter` -> `rate_limiter`);
  * - `parts`: all of an identifier's words (`rateLimiter` matches "rate limiter");
  * - `stem`: the same English stem (`payments` = `payment`);
  * - `prefix`: a longer word of the project it begins (`postgres` -> `postgresql`, `auth` ->
  *   `authentication`);
  * - `split`: a word the project only has as two (`ratelimiter` -> `rate` + `limiter`);
  * - `typo`: for a word the project does not have, its nearest word (one edit, a swap of two
- *   letters included: `paymnet` -> `payment`; two for words of six letters or more).
+ *   letters included: `paymnet` -> `payment`; two for words of six letters or more). A long word
+ *   never written whose stem the project has from another word (`reconcilation`, stem of
+ *   `reconciles`) also gets its nearest word one edit away if that word's stem differs
+ *   (`reconciliation`).
  */
 import { identifierTokens } from '../identifiers.ts';
 import { queryTerms } from '../search-terms.ts';
-import { camelParts, exactKey, identifierWords, termOf } from './document-terms.ts';
+import { camelParts, exactKey, identifierWords, MIN_WORD_LENGTH, termOf } from './document-terms.ts';
 import { editDistance } from './edit-distance.ts';
 import type { ProjectIndex } from './project-index.ts';
 
@@ -58,6 +62,8 @@ const MAX_PREFIX_WORDS = 24;
 const PREFIX_SCAN = 2000;
 const MIN_TYPO_LENGTH = 4;
 const TWO_EDITS_FROM = 6;
+/** A word whose stem the project has is a typo candidate from this length (one edit only). */
+const KNOWN_STEM_TYPO_FROM = 8;
 const LETTERS = /^\p{L}+$/u;
 
 export function planQuery(index: ProjectIndex, q: string): QueryPlan {
@@ -105,7 +111,12 @@ function wordTerm(
 ): PlannedTerm | null {
   const stem = termOf(word);
   if (stem === null) return null;
-  const alternatives = [alternative('stem', [stem], word)];
+  const letters = LETTERS.test(word);
+  const written = index.vocabulary.stemOf.has(word);
+  const indexed = index.postings.has(stem);
+  // No word written has its stem, yet the index has it: only joined forms (`read-only`) do.
+  const joinedOnly = letters && word.length >= MIN_WORD_LENGTH && indexed && !index.vocabulary.hasStem(stem);
+  const alternatives = [alternative(joinedOnly ? 'joined' : 'stem', [stem], word)];
   const parts = camelParts(word);
   if (parts.length > 1)
     alternatives.push(
@@ -115,18 +126,16 @@ function wordTerm(
         parts.join(' '),
       ),
     );
-  if (word.length >= MIN_PREFIX && LETTERS.test(word))
-    alternatives.push(...prefixAlternatives(index, word, stem));
-  const known = index.vocabulary.stemOf.has(word) || index.postings.has(stem);
-  if (!known && alternatives.length === 1 && LETTERS.test(word)) {
-    const split = splitAlternative(index, word);
-    if (split) alternatives.push(split);
-    else {
-      const fix = nearestWord(index, word);
-      if (fix) {
-        corrections[word] = fix.word;
-        alternatives.push(alternative('typo', [fix.stem], fix.word));
-      }
+  if (word.length >= MIN_PREFIX && letters) alternatives.push(...prefixAlternatives(index, word, stem));
+  if (!letters || written || alternatives.length > 1) return { label: word, alternatives, exact: null };
+  // Never written: maybe two words (also written apart: `dead letter` beside `dead-letter`), or a typo.
+  const split = joinedOnly || !indexed ? splitAlternative(index, word) : null;
+  if (split) alternatives.push(split);
+  else if (!joinedOnly && (!indexed || word.length >= KNOWN_STEM_TYPO_FROM)) {
+    const fix = nearestWord(index, word, stem, indexed ? 1 : 2);
+    if (fix && fix.stem !== stem) {
+      corrections[word] = fix.word;
+      alternatives.push(alternative('typo', [fix.stem], fix.word));
     }
   }
   return { label: word, alternatives, exact: null };
@@ -165,22 +174,31 @@ function splitAlternative(index: ProjectIndex, word: string): Alternative | null
 /**
  * The project's word nearest to `word`: every word one edit away (deletion, swap, replacement,
  * insertion) is looked up; long words also compare with the words of their first letter and a
- * similar length (two edits). Ties: the more frequent, then the first in order.
+ * similar length (two edits, if `maxEdits` allows). Ties: a word of `word`'s own stem (then it is
+ * an inflection, not a typo), the more frequent, then the first in order.
  */
-function nearestWord(index: ProjectIndex, word: string): { word: string; stem: string } | null {
+function nearestWord(
+  index: ProjectIndex,
+  word: string,
+  ownStem: string,
+  maxEdits: 1 | 2,
+): { word: string; stem: string } | null {
   if (word.length < MIN_TYPO_LENGTH || word.length > 40) return null;
   const vocabulary = index.vocabulary.stemOf;
-  const frequency = (w: string) => index.postings.get(vocabulary.get(w) ?? '')?.size ?? 0;
-  let best: { word: string; distance: number; count: number } | null = null;
+  let best: { word: string; stem: string; distance: number; own: boolean; count: number } | null = null;
   const consider = (candidate: string, distance: number) => {
-    if (!vocabulary.has(candidate)) return;
-    const count = frequency(candidate);
+    const stem = vocabulary.get(candidate);
+    if (stem === undefined) return;
+    const own = stem === ownStem;
+    const count = index.postings.get(stem)?.size ?? 0;
     if (
       !best ||
       distance < best.distance ||
-      (distance === best.distance && (count > best.count || (count === best.count && candidate < best.word)))
+      (distance === best.distance &&
+        (own > best.own ||
+          (own === best.own && (count > best.count || (count === best.count && candidate < best.word)))))
     )
-      best = { word: candidate, distance, count };
+      best = { word: candidate, stem, distance, own, count };
   };
   const letters = new Set([...'abcdefghijklmnopqrstuvwxyz', ...word]);
   for (let i = 0; i <= word.length; i++) {
@@ -191,7 +209,7 @@ function nearestWord(index: ProjectIndex, word: string): { word: string; stem: s
       consider(word.slice(0, i) + c + word.slice(i), 1);
     }
   }
-  if (!best && word.length >= TWO_EDITS_FROM) {
+  if (!best && maxEdits === 2 && word.length >= TWO_EDITS_FROM) {
     for (let length = word.length - 2; length <= word.length + 2; length++) {
       for (const candidate of index.vocabulary.bucket(word.slice(0, 1), length)) {
         const distance = editDistance(word, candidate, 2);
@@ -199,7 +217,6 @@ function nearestWord(index: ProjectIndex, word: string): { word: string; stem: s
       }
     }
   }
-  const found = best as { word: string } | null;
-  const stem = found && vocabulary.get(found.word);
-  return found && stem ? { word: found.word, stem } : null;
+  const found = best as { word: string; stem: string } | null;
+  return found && { word: found.word, stem: found.stem };
 }

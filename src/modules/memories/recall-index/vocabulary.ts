@@ -5,6 +5,8 @@
  */
 export class Vocabulary {
   readonly stemOf = new Map<string, string>();
+  /** The stems of the words written. */
+  private readonly stems = new Set<string>();
   /** Sorted, for prefix ranges; words added since the last merge wait in `recent`. */
   private sorted: string[] = [];
   private recent: string[] = [];
@@ -14,6 +16,7 @@ export class Vocabulary {
   add(word: string, stem: string): void {
     if (this.stemOf.has(word)) return;
     this.stemOf.set(word, stem);
+    this.stems.add(stem);
     this.recent.push(word);
     if (this.recent.length > 2048) this.merge();
     const key = bucketKey(word.slice(0, 1), word.length);
@@ -41,6 +44,11 @@ export class Vocabulary {
       if (word !== prefix) found.push(word);
     }
     return found;
+  }
+
+  /** Some word written has this stem. */
+  hasStem(stem: string): boolean {
+    return this.stems.has(stem);
   }
 
   /** Words of this first letter and length. */
