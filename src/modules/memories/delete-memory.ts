@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { memoriesWriting } from './memory-writes.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { appendAudit } from '../audit/index.ts';
@@ -17,6 +18,7 @@ export async function deleteMemory({
   await inTransaction(ctx, async (ctx) => {
     const { memory, project } = await requireMemory(ctx, input.id, input.workspace_key, 'maintainer', true);
     const last = { ...memory, version: memory.version + 1, updatedAt: ctx.now() };
+    memoriesWriting(ctx);
     await ctx.db.insert(memoryVersions).values(versionOf(last, 'deleted', actorUserId(ctx)));
     await ctx.db.delete(memories).where(eq(memories.id, memory.id));
     await appendAudit(ctx, {

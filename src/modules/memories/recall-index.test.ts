@@ -226,4 +226,18 @@ describe('recall over the in-process index', () => {
     expect((await deleteMemory(h, p.maintainer, m.id)).statusCode).toBe(204);
     expect((await recall(h, p, p.reader, { q: 'echidna', status: 'rejected' })).items).toEqual([]);
   });
+
+  it('answers a memory recalled before with what it holds now', async () => {
+    const p = await freshProject(h, t);
+    const m = await created(h, p, p.writer, 'note', 'The wombat burrow is inspected weekly');
+    const before = (await recall(h, p, p.reader, { q: 'wombat burrow' })).items[0];
+    expect(before).toMatchObject({ id: m.id, content: 'The wombat burrow is inspected weekly', version: 1 });
+    await patched(h, p.writer, m.id, {
+      content: 'The wombat burrow is inspected daily',
+      metadata: { owner: 'ops' },
+    });
+    const after = (await recall(h, p, p.reader, { q: 'wombat burrow' })).items[0];
+    expect(after).toMatchObject({ id: m.id, content: 'The wombat burrow is inspected daily', version: 2 });
+    expect(after?.metadata).toEqual({ owner: 'ops' });
+  });
 });

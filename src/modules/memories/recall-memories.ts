@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { DEFAULT_STATUSES, type MemoryFilters } from './memory-filters.ts';
@@ -8,7 +7,8 @@ import { planQuery } from './recall-index/query-plan.ts';
 import { rankMatches, termMatches } from './recall-index/rank-matches.ts';
 import type { memoryList, ScoreParts } from './schemas.ts';
 import { scoreCandidate } from './score-recall.ts';
-import { memories, memoryColumns, type MemoryRow } from './table.ts';
+import { recallPageRows } from './recall-page-rows.ts';
+import type { MemoryRow } from './table.ts';
 
 export interface Recall {
   items: { row: MemoryRow; explain?: ScoreParts }[];
@@ -28,8 +28,8 @@ export interface RecallInput {
 
 /**
  * Ranked recall (ADR 0016): the project's index in this process, brought up to date, matches and
- * ranks every memory the query's terms find (recall-index/); then one read fetches the page's
- * memories. The caller checked that the actor may read the project; recall runs outside any
+ * ranks every memory the query's terms find (recall-index/); then the page's rows, most often
+ * kept from earlier recalls (recall-page-rows.ts). The caller checked that the actor may read the project; recall runs outside any
  * transaction.
  */
 export async function recallMemories({ ctx, input }: { ctx: Ctx; input: RecallInput }): Promise<Recall> {
@@ -80,10 +80,7 @@ export async function recallMemories({ ctx, input }: { ctx: Ctx; input: RecallIn
     return { id: item.key[2], explain: parts };
   });
   const ids = explained.map((e) => e.id);
-  const rows = ids.length
-    ? await ctx.db.select(memoryColumns).from(memories).where(inArray(memories.id, ids))
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = ids.length ? await recallPageRows(ctx, index, ids) : new Map<string, MemoryRow>();
   const items = explained.flatMap(({ id, explain }) => {
     const row = byId.get(id);
     return row ? [{ row, ...(explain ? { explain } : {}) }] : [];

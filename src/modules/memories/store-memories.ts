@@ -1,9 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { appendAudits, type AuditInput } from '../audit/index.ts';
 import { contentHash } from './content-hash.ts';
+import { memoriesWriting } from './memory-writes.ts';
 import { redactMemory } from './redact-memory.ts';
 import { actorUserId, versionOf } from './memory-version.ts';
 import {
@@ -45,7 +47,7 @@ export interface MemoryProject {
 /**
  * Stores memories: secrets redacted, exact duplicates answered with the existing memory, each new
  * one with its first version (which recall's indexes read: ADR 0016) and a `memory.created` audit
- * entry. Runs in the caller's transaction.
+ * entry. Runs in the caller's transaction, or in one of its own.
  */
 export async function storeMemories({
   ctx,
@@ -60,6 +62,16 @@ export async function storeMemories({
   };
 }): Promise<StoredMemory[]> {
   if (drafts.length === 0) return [];
+  return inTransaction(ctx, (ctx) => storeInTransaction(ctx, project, drafts, correlationId));
+}
+
+async function storeInTransaction(
+  ctx: Ctx,
+  project: MemoryProject,
+  drafts: MemoryDraft[],
+  correlationId: string | null,
+): Promise<StoredMemory[]> {
+  memoriesWriting(ctx);
   const now = ctx.now();
   const by = actorUserId(ctx);
   const prepared = drafts.map((d) => {

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { memoriesWriting } from './memory-writes.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
@@ -77,6 +78,7 @@ export async function updateMemory({
     }
     const hash = contentHash(next.content);
     if (textChanged) await assertNotDuplicate(ctx, memory, next.type, hash);
+    memoriesWriting(ctx);
     const [row = missing('the updated memory')] = await ctx.db
       .update(memories)
       .set({

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { isTransaction } from '../../platform/db/in-transaction.ts';
 import { ReusedReads, type ReusedRead } from '../../platform/db/reused-reads.ts';
 import type { WorkspaceRow } from './table.ts';
+import { deepFreeze } from '../../platform/deep-freeze.ts';
 
 /** What an access check read: always a workspace's row, with the caller's roles and maybe a project. */
 interface AccessRows {
@@ -51,13 +52,4 @@ function sharedRow(db: Db, generation: number, row: WorkspaceRow): WorkspaceRow 
   if (shared) return shared;
   rows.byId.set(row.id, row);
   return row;
-}
-
-/** Entries are shared by requests: none may change one it was handed. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }

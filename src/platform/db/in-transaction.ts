@@ -12,6 +12,8 @@ type AfterCommit = (db: Db) => void | Promise<void>;
 
 /** What runs after each open transaction commits (`afterCommit`), by its handle. */
 const committed = new WeakMap<Db, AfterCommit[]>();
+/** What runs once each open transaction has ended, committed or not (`whenTransactionEnds`). */
+const ended = new WeakMap<Db, (() => void)[]>();
 
 /**
  * The one way into a database transaction: runs `work` with a context whose `db` is the
@@ -27,12 +29,29 @@ const committed = new WeakMap<Db, AfterCommit[]>();
 export async function inTransaction<T>(ctx: Ctx, work: (ctx: Ctx) => Promise<T>): Promise<T> {
   if (isTransaction(ctx.db)) return work(ctx);
   const then: AfterCommit[] = [];
-  const result = await ctx.db.transaction((tx) => {
-    committed.set(tx, then);
-    return work({ ...ctx, db: tx });
-  });
+  const finally_: (() => void)[] = [];
+  let result: T;
+  try {
+    result = await ctx.db.transaction((tx) => {
+      committed.set(tx, then);
+      ended.set(tx, finally_);
+      return work({ ...ctx, db: tx });
+    });
+  } finally {
+    for (const run of finally_) run();
+  }
   for (const run of then) await run(ctx.db);
   return result;
+}
+
+/**
+ * Runs `run` once the transaction `ctx` is in (opened by `inTransaction`) has ended, committed or
+ * rolled back, before `inTransaction` answers or throws. Outside such a transaction: an internal
+ * error.
+ */
+export function whenTransactionEnds(ctx: Ctx, run: () => void): void {
+  const runs = isTransaction(ctx.db) ? ended.get(ctx.db) : undefined;
+  (runs ?? missing('a transaction opened by inTransaction')).push(run);
 }
 
 /**

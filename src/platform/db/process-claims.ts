@@ -19,6 +19,11 @@ import type { Client } from 'pg';
 export interface ProcessClaims {
   /** This process's boot id. */
   readonly bootId: string;
+  /**
+   * No other process can use this database (PGlite, whose data dir one process holds): every
+   * write to it is this process's own.
+   */
+  readonly onlyProcess: boolean;
   /** Opens a claim of this process: write `owner` into the claimed row; live until `end()`. */
   begin(): Claim;
   /**
@@ -70,6 +75,7 @@ export function singleProcessClaims(): ProcessClaims {
   const local = localClaims();
   return {
     bootId: local.bootId,
+    onlyProcess: true,
     begin: local.begin,
     free: (owner) =>
       sql`(${owner} is null or split_part(${owner}, '.', 1) <> ${local.bootId} or ${local.endedHere(owner)})`,
@@ -178,6 +184,7 @@ export async function sharedClaims(
   const bootId = local.bootId;
   return {
     bootId,
+    onlyProcess: false,
     begin: local.begin,
     free: (owner) => {
       const boot = sql`split_part(${owner}, '.', 1)`;

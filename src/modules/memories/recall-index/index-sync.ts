@@ -9,6 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../../platform/context.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import { prepared } from '../../../platform/db/prepared.ts';
 import { queryRows } from '../../../platform/db/query-rows.ts';
 import { missing } from '../../../platform/missing.ts';
 import { memories, memoryVersions } from '../table.ts';
@@ -91,28 +93,48 @@ export async function catchUp(
   projectId: string,
   watermark: Watermark,
 ): Promise<Watermark> {
-  const rows = await queryRows<
-    Partial<MemoryLine> & { changed_id: string | null; xmax: string; in_progress: string[] }
-  >(
-    ctx.db,
-    sql`with snap as (select pg_current_snapshot() as s),
-      changed as (
-        select distinct v.memory_id from ${memoryVersions} v
-        where v.project_id = ${projectId}
-          and (v.xid >= ${watermark.xmax}::xid8
-            or v.xid in (select jsonb_array_elements_text(${JSON.stringify(watermark.inProgress)}::jsonb)::xid8)))
-      select pg_snapshot_xmax(snap.s)::text as xmax,
-        array(select pg_snapshot_xip(snap.s)::text) as in_progress,
-        c.memory_id as changed_id, ${memoryLine}
-      from snap
-      left join changed c on true
-      left join ${memories} m on m.id = c.memory_id`,
-  );
+  const rows = await prepared(ctx.db, 'recall_catch_up', catchUpQuery).execute({
+    projectId,
+    xmax: watermark.xmax,
+    inProgress: JSON.stringify(watermark.inProgress),
+  });
   for (const r of rows) {
     if (!r.changed_id) continue;
-    if (r.id === null || r.id === undefined) index.remove(r.changed_id);
+    if (r.id === null) index.remove(r.changed_id);
     else if (index.versionOf(r.id) !== r.version) index.put(indexed(r as MemoryLine));
   }
   const first = rows[0] ?? missing('the catch-up snapshot');
   return { xmax: first.xmax, inProgress: first.in_progress };
 }
+
+/**
+ * The catch-up's one statement, built once (a named statement on PostgreSQL, planned once per
+ * connection: every recall runs it). One row per changed memory, with the snapshot it was read
+ * with; a single row with no memory when nothing changed.
+ */
+const catchUpQuery = (db: Db) =>
+  db
+    .select({
+      xmax: sql<string>`pg_snapshot_xmax(snap.s)::text`,
+      in_progress: sql<string[]>`array(select pg_snapshot_xip(snap.s)::text)`,
+      changed_id: sql<string | null>`c.memory_id`,
+      id: sql<string | null>`m.id`,
+      version: sql<number>`m.version`,
+      type: sql<MemoryType>`m.type`,
+      status: sql<MemoryStatus>`m.status`,
+      content: sql<string>`m.content`,
+      subpath: sql<string | null>`m.metadata->>'subpath'`,
+      occurred_ms: sql<number>`(extract(epoch from m.occurred_at) * 1000)::float8`,
+      created_ms: sql<number>`(extract(epoch from m.created_at) * 1000)::float8`,
+    })
+    .from(
+      sql`(select pg_current_snapshot() as s) snap
+      left join (
+        select distinct v.memory_id from ${memoryVersions} v
+        where v.project_id = ${sql.placeholder('projectId')}
+          and (v.xid >= ${sql.placeholder('xmax')}::text::xid8
+            or v.xid in (select jsonb_array_elements_text(${sql.placeholder('inProgress')}::jsonb)::xid8))
+      ) c on true
+      left join ${memories} m on m.id = c.memory_id`,
+    )
+    .prepare('ctxhub_recall_catch_up');
