@@ -2,7 +2,13 @@ import { resolve } from 'node:path';
 import { leftOutRoutes, prepareRouteCalls, RECALL_LABELS, type RoundCalls } from './route-calls.ts';
 import { RouteClient } from './route-client.ts';
 import { withSeededServer } from './seed-memories.ts';
-import { pgliteServer, postgresServer, type Prepare, type RunningServer } from './server.ts';
+import {
+  pgliteServer,
+  postgresServer,
+  type Prepare,
+  type RunningServer,
+  type ServerOptions,
+} from './server.ts';
 
 /**
  * The fixed cost of authenticated reads (`BENCH_SUITES=routes`): BENCH_ROUTES_MEMORIES (1,000)
@@ -25,7 +31,7 @@ const WITHIN_ME_MS = 1;
 type Start = (
   prepare: Prepare,
   env?: Record<string, string>,
-  root?: string,
+  options?: ServerOptions,
 ) => Promise<RunningServer & { cleanup(): void }>;
 
 interface Target {
@@ -125,7 +131,7 @@ async function benchRoutes(engine: string, start: Start): Promise<Record<string,
         throw new Error('BENCH_ROUTES_BASELINE needs a database per server: unset BENCH_DATABASE_URL');
       return await withSeededServer(
         `${engine} (baseline)`,
-        (prepare) => start(prepare, {}, BASELINE),
+        (prepare) => start(prepare, {}, { root: BASELINE }),
         MEMORIES,
         async (baseServer) => {
           const base = await target('baseline', baseServer);

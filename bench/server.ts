@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,19 @@ export interface RunningServer {
   adminKey: string;
   /** The server process, for reading its memory use from /proc. */
   pid: number;
+  /**
+   * CPU seconds the database's own processes have used so far: those of the throwaway
+   * PostgreSQL cluster; null where they cannot be read (PGlite runs inside the server process,
+   * `BENCH_DATABASE_URL` names a server elsewhere).
+   */
+  databaseCpuSeconds(): number | null;
   stop(): Promise<void>;
+}
+
+/** Where to start a server from: this checkout, or another built one (a baseline). */
+export interface ServerOptions {
+  /** A checkout with a built dist/ (`npm run build`); this one by default. */
+  root?: string;
 }
 
 function freePort(): Promise<number> {
@@ -31,10 +43,14 @@ function freePort(): Promise<number> {
  * BENCH_SERVER_NODE_ARGS (space-separated) are given to node before the script, e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server.
  */
-async function startBenchServer(env: Record<string, string>, root: string): Promise<RunningServer> {
+async function startBenchServer(
+  env: Record<string, string>,
+  options: ServerOptions,
+): Promise<Omit<RunningServer, 'databaseCpuSeconds'>> {
   const port = await freePort();
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const proc: ChildProcess = spawn(process.execPath, [...nodeArgs, join(root, 'bin/ctxhub.js'), 'serve'], {
+  const script = join(options.root ?? ROOT, 'bin/ctxhub.js');
+  const proc: ChildProcess = spawn(process.execPath, [...nodeArgs, script, 'serve'], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
@@ -91,12 +107,45 @@ async function prepared(open: () => Promise<Database>, prepare: Prepare | undefi
 export async function pgliteServer(
   prepare?: Prepare,
   env: Record<string, string> = {},
-  root = ROOT,
+  options: ServerOptions = {},
 ): Promise<RunningServer & { cleanup(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'ctxhub-bench-'));
   await prepared(() => openPglite(join(dir, 'pglite')), prepare);
-  const server = await startBenchServer({ SERVICE_DATA_DIR: dir, ...env }, root);
-  return { ...server, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  const server = await startBenchServer({ SERVICE_DATA_DIR: dir, ...env }, options);
+  return {
+    ...server,
+    databaseCpuSeconds: () => null,
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Clock ticks of user and system time of a process, and of its children it has waited for. */
+function cpuTicks(pid: number): { own: number; reaped: number; parent: number } | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const n = (i: number) => Number(fields[i]);
+    return { own: n(11) + n(12), reaped: n(13) + n(14), parent: n(1) };
+  } catch {
+    return null; // gone meanwhile
+  }
+}
+
+/**
+ * CPU seconds of a PostgreSQL cluster: its postmaster, every live child (backends, WAL writer,
+ * checkpointer, autovacuum) and the children that already ended (counted in the postmaster's
+ * waited-for time). Linux /proc, clock ticks of 1/100 s.
+ */
+function clusterCpuSeconds(dataDir: string): number | null {
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const root = cpuTicks(postmaster);
+  if (!root) return null;
+  let ticks = root.own + root.reaped;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const child = cpuTicks(Number(entry));
+    if (child?.parent === postmaster) ticks += child.own;
+  }
+  return ticks / 100;
 }
 
 /**
@@ -107,10 +156,11 @@ export async function pgliteServer(
 export async function postgresServer(
   prepare?: Prepare,
   env: Record<string, string> = {},
-  root = ROOT,
+  options: ServerOptions = {},
 ): Promise<RunningServer & { cleanup(): void }> {
   let url = process.env.BENCH_DATABASE_URL;
   let cleanup = () => {};
+  let databaseCpuSeconds = (): number | null => null;
   if (!url) {
     const dir = mkdtempSync(join(tmpdir(), 'ctxhub-bench-pg-'));
     const script = join(ROOT, 'scripts/throwaway-postgres.sh');
@@ -119,6 +169,7 @@ export async function postgresServer(
       stdio: ['ignore', 'pipe', 'inherit'],
     }).trim();
     cleanup = () => execFileSync(script, ['stop', dir], { stdio: 'inherit' });
+    databaseCpuSeconds = () => clusterCpuSeconds(join(dir, 'data'));
   }
   const databaseUrl = url;
   await prepared(() => openPostgres(databaseUrl, 4), prepare);
@@ -132,10 +183,11 @@ export async function postgresServer(
       SERVICE_INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       ...env,
     },
-    root,
+    options,
   );
   return {
     ...server,
+    databaseCpuSeconds,
     cleanup: () => {
       rmSync(dataDir, { recursive: true, force: true });
       cleanup();

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from './index.ts';
@@ -61,6 +61,24 @@ describe('configuration', () => {
       const problems = problemsOf({ SERVICE_DATA_DIR: tempDir(), SERVICE_IMPORT_RETENTION_HOURS: bad });
       expect(problems).toHaveLength(1);
       expect(problems[0]).toMatch(/^SERVICE_IMPORT_RETENTION_HOURS: /);
+    }
+  });
+
+  it('gives a large import one thread per core (up to 4) on PostgreSQL, none on PGlite, unless told (0 to 64)', () => {
+    const postgres = {
+      DATABASE_URL: 'postgres://u@127.0.0.1/db',
+      SERVICE_API_KEY_HASH_SECRET: 'a'.repeat(40),
+      SERVICE_ONE_TIME_TOKEN_SECRET: 'b'.repeat(40),
+      SERVICE_INTEGRATION_ENCRYPTION_KEY: 'c'.repeat(64),
+    };
+    expect(loadConfig({ SERVICE_DATA_DIR: tempDir() }).importThreads).toBe(0);
+    expect(loadConfig(postgres).importThreads).toBe(Math.min(4, availableParallelism()));
+    expect(loadConfig({ ...postgres, SERVICE_IMPORT_THREADS: '0' }).importThreads).toBe(0);
+    expect(loadConfig({ SERVICE_DATA_DIR: tempDir(), SERVICE_IMPORT_THREADS: '3' }).importThreads).toBe(3);
+    for (const bad of ['-1', '65', '1.5', 'many']) {
+      const problems = problemsOf({ SERVICE_DATA_DIR: tempDir(), SERVICE_IMPORT_THREADS: bad });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^SERVICE_IMPORT_THREADS: /);
     }
   });
 

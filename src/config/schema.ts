@@ -144,6 +144,7 @@ export const envSchema = z.object({
   SERVICE_IMPORT_MAX_BYTES: int(1024, 10 * 1024 ** 3).default(200 * 1024 * 1024),
   SERVICE_IMPORT_DIR: z.string().min(1).optional(),
   SERVICE_IMPORT_RETENTION_HOURS: int(1, 8760).default(72),
+  SERVICE_IMPORT_THREADS: int(0, 64).optional(),
   SERVICE_ALLOW_PRIVATE_NETWORK: booleanFromEnv.default(false),
   SERVICE_MCP_ALLOWED_HOSTS: hostList.optional(),
   SERVICE_MCP_ALLOWED_ORIGINS: originList.optional(),
@@ -233,6 +234,8 @@ export interface Config {
   importDir: string;
   /** An upload never parsed is removed (its import failed) after this many hours. */
   importRetentionHours: number;
+  /** Worker threads a large import's parse or extract may use (0: none, all in the server's thread). */
+  importThreads: number;
   integrations: IntegrationEnv;
   /** Who may call the remote MCP endpoint: Host names (no port) and extra browser origins. */
   mcp: { allowedHosts: string[]; allowedOrigins: string[] };

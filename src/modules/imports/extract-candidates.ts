@@ -181,6 +181,8 @@ function isTraceLine(line: string): boolean {
 }
 
 function isUrlOnly(line: string): boolean {
+  // Every token must start like a URL: without one of these, some token does not (most lines).
+  if (!line.includes('://') && !/www\./i.test(line)) return false;
   const tokens = line.split(/\s+/).filter(Boolean);
   return tokens.length > 0 && tokens.every((t) => /^<?(?:https?:\/\/|www\.)\S/i.test(t));
 }
@@ -253,6 +255,7 @@ function splitSentences(text: string): string[] {
     start = next;
   };
   for (let i = 0; i < text.length; i++) {
+    if (!isBreakOrTerminator(text.charCodeAt(i))) continue;
     const ch = text[i] ?? '';
     if (ch === '\n') {
       if (
@@ -279,6 +282,10 @@ function splitSentences(text: string): string[] {
   cut(text.length, text.length);
   return sentences;
 }
+
+/** A line break, or a character of TERMINATORS: where a sentence may end (tested per character). */
+const isBreakOrTerminator = (code: number) =>
+  code === 0x0a || code === 0x2e || code === 0x21 || code === 0x3f || code === 0x2026;
 
 const isSpace = (ch: string | undefined) => ch === ' ' || ch === '\n' || ch === '\t' || ch === '\r';
 /** Anything but a lower-case letter can open a sentence (capitals, digits, quotes, `code`). */
@@ -318,7 +325,23 @@ const NOT_LETTERS = /\P{L}+/gu;
  */
 function isStatement(text: string): boolean {
   if (text.length < MIN_CONTENT_CHARS || whyLeftOut(text) !== null) return false;
-  const words = new Set(text.toLowerCase().split(' ', 40));
-  if (words.size < MIN_WORDS) return false;
+  if (!hasDistinctWords(text, MIN_WORDS)) return false;
   return text.replace(NOT_LETTERS, '').length >= text.length / 2;
+}
+
+/**
+ * Whether the first 40 words (split at single spaces, case ignored) hold `wanted` different ones.
+ * Stops at the `wanted`th: most statements have it within their first few words.
+ */
+function hasDistinctWords(text: string, wanted: number): boolean {
+  const seen = new Set<string>();
+  let start = 0;
+  for (let n = 0; n < 40; n++) {
+    const end = text.indexOf(' ', start);
+    seen.add(text.slice(start, end === -1 ? text.length : end).toLowerCase());
+    if (seen.size >= wanted) return true;
+    if (end === -1) return false;
+    start = end + 1;
+  }
+  return false;
 }

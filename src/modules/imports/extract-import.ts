@@ -3,11 +3,14 @@ import type { Ctx } from '../../platform/context.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
 import { newId } from '../../platform/ids.ts';
+import { missing } from '../../platform/missing.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
-import { contentHash, memories } from '../memories/index.ts';
+import { memories } from '../memories/index.ts';
 import { rawMessages, rawSessions } from '../raw/index.ts';
-import { extractCandidates, MAX_SCANNED_CHARS, type Candidate } from './extract-candidates.ts';
+import { MAX_SCANNED_CHARS } from './extract-candidates.ts';
 import type { ImportAccess } from './import-access.ts';
+import { startDraftMaker } from './import-threads.ts';
+import type { Draft } from './message-drafts.ts';
 import { runImportStep, type StepOutcome } from './import-step-runner.ts';
 import { stagedMemories, type ImportRow } from './table.ts';
 
@@ -40,18 +43,25 @@ interface ImportMessage {
   at: Date;
 }
 
-/**
- * The import's user and assistant messages in pages of about BATCH_MESSAGES, session by session.
- * Sessions are grouped by their message counts so small ones share a query; each page is read by
- * its own key range of `raw_messages_position_uq`, so every page costs the same however far the
- * import has got (a keyset over a join with the sessions re-read every earlier message each time).
- */
-async function* importMessages(ctx: Ctx, importId: string): AsyncGenerator<ImportMessage[]> {
-  const sessions = await ctx.db
+/** The import's sessions (their ids and message counts), in id order. */
+function importSessions(ctx: Ctx, importId: string): Promise<{ id: string; count: number }[]> {
+  return ctx.db
     .select({ id: rawSessions.id, count: rawSessions.messageCount })
     .from(rawSessions)
     .where(eq(rawSessions.importId, importId))
     .orderBy(asc(rawSessions.id));
+}
+
+/**
+ * The sessions' user and assistant messages in pages of about BATCH_MESSAGES, session by session.
+ * Sessions are grouped by their message counts so small ones share a query; each page is read by
+ * its own key range of `raw_messages_position_uq`, so every page costs the same however far the
+ * import has got (a keyset over a join with the sessions re-read every earlier message each time).
+ */
+async function* importMessages(
+  ctx: Ctx,
+  sessions: { id: string; count: number }[],
+): AsyncGenerator<ImportMessage[]> {
   let group: string[] = [];
   let size = 0;
   for (const session of sessions) {
@@ -65,7 +75,6 @@ async function* importMessages(ctx: Ctx, importId: string): AsyncGenerator<Impor
   }
   yield* groupMessages(ctx, group);
 }
-
 async function* groupMessages(ctx: Ctx, sessionIds: string[]): AsyncGenerator<ImportMessage[]> {
   let after: { sessionId: string; seq: number } | null = null;
   for (let round = 0; round < 1_000_000 && sessionIds.length; round++) {
@@ -97,63 +106,105 @@ async function* groupMessages(ctx: Ctx, sessionIds: string[]): AsyncGenerator<Im
   }
 }
 
+/** A page of messages handed to the draft maker, and the drafts it will answer. */
+interface PageInWork {
+  page: ImportMessage[];
+  chars: number;
+  drafts: Promise<Draft[][]>;
+}
+
 async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
   const stats = { candidates: 0, staged: 0, already_remembered: 0, repeated: 0 };
+  const sessions = await importSessions(ctx, row.id);
+  const maker = startDraftMaker(
+    ctx.config,
+    sessions.reduce((n, s) => n + s.count, 0),
+  );
+  /** Pages in work, oldest first: each is staged in turn once its drafts are there. */
+  const inWork: PageInWork[] = [];
+  // Pages are read and staged here while threads classify: on PGlite each of these statements
+  // holds the event loop, so other requests get their turn between them (ADR 0013).
   const slices = new TimeSlices();
-  for await (const batch of importMessages(ctx, row.id)) {
-    const drafts: {
-      rawMessageId: string;
-      at: Date;
-      type: Candidate['type'];
-      content: string;
-      hash: string;
-    }[] = [];
-    for (const m of batch) {
+  const stageOldest = async () => {
+    const oldest = inWork.shift();
+    if (!oldest) return;
+    const drafts = await oldest.drafts;
+    await slices.pass();
+    await stagePage(ctx, row, oldest.page, drafts, stats);
+  };
+  try {
+    for await (const page of importMessages(ctx, sessions)) {
       await slices.pass();
-      for (const c of extractCandidates({ role: m.role, content: m.text }))
-        drafts.push({
-          rawMessageId: m.id,
-          at: m.at,
-          type: c.type,
-          content: c.content,
-          hash: contentHash(c.content),
-        });
+      while (
+        inWork.length &&
+        !maker.canTakeMore(
+          inWork.length,
+          inWork.reduce((n, p) => n + p.chars, 0),
+        )
+      )
+        await stageOldest();
+      const drafts = maker.drafts(page.map((m) => ({ role: m.role, text: m.text })));
+      drafts.catch(() => {}); // awaited (and thrown) when its page is staged
+      inWork.push({ page, chars: page.reduce((n, m) => n + m.text.length, 0), drafts });
     }
-    stats.candidates += drafts.length;
-    if (drafts.length === 0) continue;
-    const hashes = JSON.stringify(drafts.map((d) => d.hash));
-    const known = await queryRows<{ type: string; hash: string }>(
-      ctx.db,
-      sql`select type, content_hash as hash from ${memories}
-        where project_id = ${row.projectId}
-          and content_hash in (select jsonb_array_elements_text(${hashes}::jsonb))`,
-    );
-    const remembered = new Set(known.map((k) => `${k.type}:${k.hash}`));
-    const fresh = drafts.filter((d) => !remembered.has(`${d.type}:${d.hash}`));
-    stats.already_remembered += drafts.length - fresh.length;
-    if (fresh.length === 0) continue;
-    const now = ctx.now();
-    const inserted = await queryRows<{ id: string }>(
-      ctx.db,
-      insertJsonRows(
-        stagedMemories,
-        fresh.map((d) => ({
-          id: newId('stg'),
-          importId: row.id,
-          rawMessageId: d.rawMessageId,
-          type: d.type,
-          content: d.content,
-          contentHash: d.hash,
-          redactions: 0,
-          occurredAt: d.at,
-          createdAt: now,
-          updatedAt: now,
-        })),
-        sql`on conflict do nothing returning id`,
-      ),
-    );
-    stats.staged += inserted.length;
-    stats.repeated += fresh.length - inserted.length;
+    while (inWork.length) await stageOldest();
+  } finally {
+    await maker.close();
   }
   return { stats };
+}
+
+/**
+ * Stages the drafts of one page of messages, leaving out what the project already remembers and
+ * (by the unique key of staged memories) what the import staged before.
+ */
+async function stagePage(
+  ctx: Ctx,
+  row: ImportRow,
+  page: ImportMessage[],
+  drafts: Draft[][],
+  stats: Record<'candidates' | 'staged' | 'already_remembered' | 'repeated', number>,
+): Promise<void> {
+  const found = page.flatMap((m, i) =>
+    (drafts[i] ?? missing(`the drafts of message ${m.id}`)).map((d) => ({
+      ...d,
+      rawMessageId: m.id,
+      at: m.at,
+    })),
+  );
+  stats.candidates += found.length;
+  if (found.length === 0) return;
+  const hashes = JSON.stringify(found.map((d) => d.hash));
+  const known = await queryRows<{ type: string; hash: string }>(
+    ctx.db,
+    sql`select type, content_hash as hash from ${memories}
+      where project_id = ${row.projectId}
+        and content_hash in (select jsonb_array_elements_text(${hashes}::jsonb))`,
+  );
+  const remembered = new Set(known.map((k) => `${k.type}:${k.hash}`));
+  const fresh = found.filter((d) => !remembered.has(`${d.type}:${d.hash}`));
+  stats.already_remembered += found.length - fresh.length;
+  if (fresh.length === 0) return;
+  const now = ctx.now();
+  const inserted = await queryRows<{ id: string }>(
+    ctx.db,
+    insertJsonRows(
+      stagedMemories,
+      fresh.map((d) => ({
+        id: newId('stg'),
+        importId: row.id,
+        rawMessageId: d.rawMessageId,
+        type: d.type,
+        content: d.content,
+        contentHash: d.hash,
+        redactions: 0,
+        occurredAt: d.at,
+        createdAt: now,
+        updatedAt: now,
+      })),
+      sql`on conflict do nothing returning id`,
+    ),
+  );
+  stats.staged += inserted.length;
+  stats.repeated += fresh.length - inserted.length;
 }

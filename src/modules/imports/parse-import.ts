@@ -5,31 +5,28 @@ import { configuredEngine, engineSized } from '../../platform/db/engine-sized.ts
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { newId } from '../../platform/ids.ts';
-import { redactSecrets } from '../../platform/redact-secrets.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
 import { rawMessages, rawSessions } from '../raw/index.ts';
 import type { ImportAccess } from './import-access.ts';
-import { clipText } from '../../platform/clip-text.ts';
-import { parseTranscript } from './parsers/parse-transcript.ts';
-import type { ParseEvent } from './parsers/types.ts';
+import { uploadEvents } from './import-threads.ts';
+import type { SessionEvent } from './parsers/types.ts';
 import { runImportStep, type StepOutcome } from './import-step-runner.ts';
 import type { ImportRow } from './table.ts';
 import { missing } from '../../platform/missing.ts';
 
-/** A raw message longer than this is cut (and counted): transcripts can carry huge tool outputs. */
-const MAX_RAW_MESSAGE_CHARS = 1_000_000;
 /**
- * Messages per insert (or fewer, once they hold `chars`). On PGlite, where a statement holds the
- * whole server, 500 messages (4 M chars) took 80-200 ms each; 50 (100k chars) 8-10 ms, p99 ~27 ms.
+ * Messages per insert (or fewer, once they hold `chars`), and inserts running at once. On PGlite,
+ * where a statement holds the whole server, 500 messages (4 M chars) took 80-200 ms each; 50 (100k
+ * chars) 8-10 ms, p99 ~27 ms; its statements run one at a time anyway. PostgreSQL spends most of
+ * an insert computing the search index's words, in the connection's one process: two inserts at
+ * once keep two of its processes busy.
  */
 const BATCH = {
-  pglite: { messages: 50, chars: 100_000 },
-  postgres: { messages: 500, chars: 4_000_000 },
+  pglite: { messages: 50, chars: 100_000, writing: 1 },
+  postgres: { messages: 500, chars: 4_000_000, writing: 2 },
 };
 /** Source session ids are stored cut to this length. */
 const SESSION_ID_CHARS = 500;
-/** The first problem quoted in a failed import's error (its audit entry and answer too). */
-const PROBLEM_CHARS = 300;
 
 /** A session of this import: its row, the next message position, and what is known of it. */
 interface SessionState {
@@ -64,16 +61,17 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
   let firstProblem: string | null = null;
   let batch: Row[] = [];
   let batchChars = 0;
-  /** The batch the database is writing while the next one is parsed (at most one at a time). */
-  let writing: Promise<unknown> = Promise.resolve();
+  const limit = engineSized(ctx.config, BATCH);
+  /** The batches the database is writing while the next one is parsed, oldest first. */
+  const writing: Promise<unknown>[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
     const rows = batch;
     batch = [];
     batchChars = 0;
-    await writing;
+    while (writing.length >= limit.writing) await writing.shift();
     // A drizzle query runs again on every then(): started once here, as a plain promise.
-    writing = Promise.resolve(
+    const write = Promise.resolve(
       ctx.db.execute(
         insertJsonRows(
           rawMessages,
@@ -83,9 +81,10 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
         ),
       ),
     );
-    writing.catch(() => {}); // awaited (and thrown) by the next flush or at the end
+    write.catch(() => {}); // awaited (and thrown) by a later flush or at the end
+    writing.push(write);
   };
-  const openSession = async (e: Extract<ParseEvent, { type: 'session' }>) => {
+  const openSession = async (e: SessionEvent) => {
     const sourceSessionId = e.sourceSessionId.slice(0, SESSION_ID_CHARS).toWellFormed();
     const known = sessions.get(sourceSessionId);
     if (known) {
@@ -120,17 +119,17 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
     stats.sessions += 1;
     return state;
   };
-  const path = join(ctx.config.importDir, row.filePath);
-  const limit = engineSized(ctx.config, BATCH);
+  const input = {
+    path: join(ctx.config.importDir, row.filePath),
+    source: row.source,
+    options: { fallbackSessionId: row.sha256 },
+  };
   const slices = new TimeSlices();
-  for await (const e of parseTranscript(path, row.source, { fallbackSessionId: row.sha256 })) {
+  for await (const e of uploadEvents(ctx.config, input, row.bytes)) {
     await slices.pass();
     if (e.type === 'skipped') {
       stats.skipped += 1;
-      firstProblem ??= clipText(
-        redactSecrets(e.line === null ? e.reason : `line ${e.line}: ${e.reason}`).text,
-        PROBLEM_CHARS,
-      );
+      firstProblem ??= e.problem;
       continue;
     }
     if (e.type === 'session') {
@@ -143,13 +142,8 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
       title: null,
       startedAt: null,
     });
-    let content = e.content;
-    if (content.length > MAX_RAW_MESSAGE_CHARS) {
-      content = `${content.slice(0, MAX_RAW_MESSAGE_CHARS).toWellFormed()}\n[truncated]`;
-      stats.truncated += 1;
-    }
-    const redacted = redactSecrets(content);
-    stats.redactions += redacted.redactions;
+    if (e.truncated) stats.truncated += 1;
+    stats.redactions += e.redactions;
     stats.messages += 1;
     batch.push({
       id: newId('rmsg'),
@@ -158,14 +152,14 @@ async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
       projectId: row.projectId,
       seq: current.nextSeq++,
       role: e.role,
-      content: redacted.text,
+      content: e.content,
       createdAt: e.createdAt ?? current.startedAt ?? row.createdAt,
     });
-    batchChars += redacted.text.length;
+    batchChars += e.content.length;
     if (batch.length >= limit.messages || batchChars >= limit.chars) await flush();
   }
   await flush();
-  await writing;
+  for (const write of writing) await write;
   await finishSessions(ctx, [...sessions.values()]);
   if (stats.messages > 10_000) await analyzeRawMessages(ctx);
   if (stats.messages === 0) {

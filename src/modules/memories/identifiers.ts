@@ -63,6 +63,7 @@ export interface IdentifierToken {
 /** The identifiers of `text`, with their kinds, in order of appearance. */
 export function* identifierTokens(text: string): Generator<IdentifierToken> {
   for (const match of text.matchAll(TOKEN)) {
+    if (PLAIN_WORD.test(match[0])) continue; // most tokens of prose: nothing to trim, no identifier
     const token = match[0].replace(EDGE_PUNCTUATION, '');
     const kind = identifierKind(token);
     if (kind) yield { token, kind, written: match[0] };
