@@ -60,22 +60,27 @@ const sourcesWithoutSideEffects = {
     });
   },
 };
-const WORKER_OPTIONS = {
+/** What the command's build and the worker threads' build share. */
+const COMMON_OPTIONS = {
   absWorkingDir: root,
-  entryPoints: { 'import-worker': 'src/modules/imports/import-worker.ts' },
   bundle: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   external: EXTERNAL,
+  // The bundled CommonJS packages require Node's modules: give ES modules a require().
   banner: {
     js: "import { createRequire as __ctxhubCreateRequire } from 'node:module';\nconst require = __ctxhubCreateRequire(import.meta.url);",
   },
-  plugins: [sourcesWithoutSideEffects],
   sourcemap: process.argv.includes('--sourcemap') ? 'linked' : false,
   sourcesContent: false,
   metafile: true,
   logLevel: 'warning',
+};
+const WORKER_OPTIONS = {
+  ...COMMON_OPTIONS,
+  entryPoints: { 'import-worker': 'src/modules/imports/import-worker.ts' },
+  plugins: [sourcesWithoutSideEffects],
 };
 const startedAt = Date.now();
 // Built beside dist/ and swapped in whole, so a command started during a build runs the old build
@@ -84,27 +89,14 @@ const tmp = join(root, `.dist-${process.pid}`);
 rmSync(tmp, { recursive: true, force: true });
 try {
   const result = await build({
-    absWorkingDir: root,
+    ...COMMON_OPTIONS,
     entryPoints: {
       cli: 'src/cli/index.ts',
       'first-start-image': 'src/platform/db/build-first-start-image.ts',
     },
     outdir: tmp,
     chunkNames: 'chunks/[name]-[hash]',
-    bundle: true,
     splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: EXTERNAL,
-    // The bundled CommonJS packages require Node's modules: give ES modules a require().
-    banner: {
-      js: "import { createRequire as __ctxhubCreateRequire } from 'node:module';\nconst require = __ctxhubCreateRequire(import.meta.url);",
-    },
-    sourcemap: process.argv.includes('--sourcemap') ? 'linked' : false,
-    sourcesContent: false,
-    metafile: true,
-    logLevel: 'warning',
   });
   const worker = await build({ ...WORKER_OPTIONS, outdir: tmp });
   const all = [...new Set([...Object.keys(result.metafile.inputs), ...Object.keys(worker.metafile.inputs)])];
