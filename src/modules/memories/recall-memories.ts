@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { DEFAULT_STATUSES, type MemoryFilters } from './memory-filters.ts';
-import { decodeRecallCursor, encodeRecallCursor } from './recall-cursor.ts';
-import { freshIndex } from './recall-index/fresh-index.ts';
-import { planQuery } from './recall-index/query-plan.ts';
+import { decodeRecallCursor, encodeRecallCursor, type RecallCursor } from './recall-cursor.ts';
+import { freshIndex, loadedIndex } from './recall-index/fresh-index.ts';
+import type { ProjectIndex } from './recall-index/project-index.ts';
+import { planQuery, type QueryPlan } from './recall-index/query-plan.ts';
 import { rankMatches, termMatches } from './recall-index/rank-matches.ts';
 import type { memoryList, ScoreParts } from './schemas.ts';
 import { scoreCandidate } from './score-recall.ts';
@@ -26,22 +27,19 @@ export interface RecallInput {
   cursor?: string | undefined;
 }
 
-/**
- * Ranked recall (ADR 0016): the project's index in this process, brought up to date, matches and
- * ranks every memory the query's terms find (recall-index/); then the page's rows, most often
- * kept from earlier recalls (recall-page-rows.ts). The caller checked that the actor may read the project; recall runs outside any
- * transaction.
- */
-export async function recallMemories({ ctx, input }: { ctx: Ctx; input: RecallInput }): Promise<Recall> {
-  const index = await freshIndex(ctx, input.filters.projectId);
-  const { terms, corrections } = planQuery(index, input.q);
-  const labels = terms.map((t) => t.label);
-  const cursor = decodeRecallCursor(input.cursor);
-  const asOfMs = cursor?.asOfMs ?? ctx.now().getTime();
-  const queryInfo = { terms: labels, corrections, candidates: 0 };
-  if (terms.length === 0)
-    return { items: [], nextCursor: null, ...(input.explain ? { query: queryInfo } : {}) };
+/** A page ranked on one state of an index (planning and ranking: synchronous). */
+interface RankedPage extends QueryPlan {
+  page: ReturnType<typeof rankMatches> | null;
+}
 
+function rankPage(
+  index: ProjectIndex,
+  input: RecallInput,
+  asOfMs: number,
+  after: RecallCursor['after'] | undefined,
+): RankedPage {
+  const { terms, corrections } = planQuery(index, input.q);
+  if (terms.length === 0) return { terms, corrections, page: null };
   const page = rankMatches(
     index,
     terms,
@@ -54,10 +52,43 @@ export async function recallMemories({ ctx, input }: { ctx: Ctx; input: RecallIn
       nowMs: asOfMs,
       currentSubpath: input.current_subpath,
       limit: input.limit,
-      after: cursor?.after,
+      after,
       countAll: input.explain,
     },
   );
+  return { terms, corrections, page };
+}
+
+/**
+ * Ranked recall (ADR 0016): the project's index in this process, brought up to date, matches and
+ * ranks every memory the query's terms find (recall-index/); then the page's rows, most often
+ * kept from earlier recalls (recall-page-rows.ts). While the catch-up's statement runs, the page
+ * is ranked on the index as it stands; that page is the answer when the catch-up changed nothing
+ * (the usual case), else it is ranked again. The caller checked that the actor may read the
+ * project; recall runs outside any transaction.
+ */
+export async function recallMemories({ ctx, input }: { ctx: Ctx; input: RecallInput }): Promise<Recall> {
+  const cursor = decodeRecallCursor(input.cursor);
+  const asOfMs = cursor?.asOfMs ?? ctx.now().getTime();
+  const fresh = freshIndex(ctx, input.filters.projectId);
+  const early = loadedIndex(ctx, input.filters.projectId);
+  let ranked: RankedPage | undefined;
+  let rankedAt: number | undefined;
+  if (early) {
+    // A turn of the event loop first: the catch-up's statement is sent before ranking holds it.
+    await new Promise((resolve) => setImmediate(resolve));
+    rankedAt = early.changes;
+    ranked = rankPage(early, input, asOfMs, cursor?.after);
+  }
+  const index = await fresh;
+  if (!ranked || index !== early || index.changes !== rankedAt) {
+    ranked = rankPage(index, input, asOfMs, cursor?.after);
+  }
+  const { terms, corrections, page } = ranked;
+  const labels = terms.map((t) => t.label);
+  const queryInfo = { terms: labels, corrections, candidates: 0 };
+  if (!page) return { items: [], nextCursor: null, ...(input.explain ? { query: queryInfo } : {}) };
+
   const last = page.items.at(-1);
   const nextCursor = page.more && last ? encodeRecallCursor({ asOfMs, after: last.key }) : null;
   const explained = page.items.map((item) => {

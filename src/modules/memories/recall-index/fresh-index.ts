@@ -12,6 +12,8 @@ interface IndexState {
   index: ProjectIndex;
   /** Loaded, then caught up: what the latest catch-up reached. */
   watermark: Promise<Watermark>;
+  /** The first load has finished: the index holds the project (as of some catch-up). */
+  loaded: boolean;
   /** A catch-up queued behind the running one and not started yet: later callers may share it. */
   queued: Promise<ProjectIndex> | null;
   /**
@@ -38,9 +40,19 @@ export function freshIndex(ctx: Ctx, projectId: string): Promise<ProjectIndex> {
   let state = states.get(projectId);
   if (!state) {
     const index = new ProjectIndex();
-    state = { index, watermark: loadProject(ctx, index, projectId), queued: null, caughtUpAt: undefined };
+    state = {
+      index,
+      watermark: loadProject(ctx, index, projectId),
+      loaded: false,
+      queued: null,
+      caughtUpAt: undefined,
+    };
     states.set(projectId, state);
     const loading = state;
+    loading.watermark.then(
+      () => void (loading.loaded = true),
+      () => undefined,
+    );
     // A failed load is forgotten, so the next recall tries again.
     loading.watermark.catch(() => {
       if (states.get(projectId) === loading) states.delete(projectId);
@@ -62,4 +74,14 @@ export function freshIndex(ctx: Ctx, projectId: string): Promise<ProjectIndex> {
   });
   current.queued = queued;
   return queued;
+}
+
+/**
+ * The project's index as this process holds it now, maybe behind the database (no catch-up is
+ * waited for); undefined until its first load has finished. For work done while a catch-up runs,
+ * to be checked against the index's `changes` once it has.
+ */
+export function loadedIndex(ctx: Ctx, projectId: string): ProjectIndex | undefined {
+  const state = databases.get(ctx.claims)?.get(projectId);
+  return state?.loaded ? state.index : undefined;
 }

@@ -45,6 +45,8 @@ export class ProjectIndex {
   size = 0;
   liveCount = 0;
   totalLength = 0;
+  /** Counts every put and removal: a page ranked at one count holds while it stays the same. */
+  changes = 0;
 
   /** The version of a memory as indexed, or undefined. */
   versionOf(id: string): number | undefined {
@@ -55,6 +57,7 @@ export class ProjectIndex {
   /** Indexes `memory`, replacing what was indexed of it. */
   put(memory: IndexedMemory): void {
     this.remove(memory.id);
+    this.changes++;
     if (this.size === this.live.length) this.grow();
     const doc = this.size++;
     const { terms, length, words } = documentTerms(memory.content);
@@ -82,6 +85,7 @@ export class ProjectIndex {
   remove(id: string): void {
     const doc = this.numberOf.get(id);
     if (doc === undefined) return;
+    this.changes++;
     this.numberOf.delete(id);
     this.live[doc] = 0;
     this.liveCount--;
