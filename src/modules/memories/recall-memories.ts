@@ -8,7 +8,7 @@ import { planQuery, type QueryPlan } from './recall-index/query-plan.ts';
 import { rankMatches, termMatches } from './recall-index/rank-matches.ts';
 import type { memoryList, ScoreParts } from './schemas.ts';
 import { scoreCandidate } from './score-recall.ts';
-import { recallPageRows } from './recall-page-rows.ts';
+import { keepNewestRows, recallPageRows } from './recall-page-rows.ts';
 import type { MemoryRow } from './table.ts';
 
 export interface Recall {
@@ -62,7 +62,7 @@ function rankPage(
 /**
  * Ranked recall (ADR 0016): the project's index in this process, brought up to date, matches and
  * ranks every memory the query's terms find (recall-index/); then the page's rows, most often
- * kept from earlier recalls (recall-page-rows.ts). While the catch-up's statement runs, the page
+ * kept from earlier recalls or read ahead (recall-page-rows.ts). While the catch-up's statement runs, the page
  * is ranked on the index as it stands; that page is the answer when the catch-up changed nothing
  * (the usual case), else it is ranked again. The caller checked that the actor may read the
  * project; recall runs outside any transaction.
@@ -81,6 +81,7 @@ export async function recallMemories({ ctx, input }: { ctx: Ctx; input: RecallIn
     ranked = rankPage(early, input, asOfMs, cursor?.after);
   }
   const index = await fresh;
+  void keepNewestRows(ctx, index);
   if (!ranked || index !== early || index.changes !== rankedAt) {
     ranked = rankPage(index, input, asOfMs, cursor?.after);
   }

@@ -50,6 +50,46 @@ export async function recallPageRows(
   return byId;
 }
 
+/** Rows read per statement when the newest are read ahead. */
+const READ_AHEAD_BATCH = 256;
+const readAhead = new WeakMap<ProjectIndex, Promise<void>>();
+
+/**
+ * Once per index, reads ahead the rows of the project's newest memories (as many as are kept),
+ * a batch per statement, so that most first answers need no statement either: recency weighs in
+ * the ranking, so the newest are the likeliest on a page. Started by recall, not waited for; it
+ * never evicts a row, rows answered meanwhile are not read again, and a kept row counts only
+ * while its version is the index's (as any). A failure leaves the rows to be read on demand.
+ * Answers the one read-ahead of this index (started by the first call).
+ */
+export function keepNewestRows(ctx: Ctx, index: ProjectIndex): Promise<void> {
+  let reading = readAhead.get(index);
+  if (!reading) readAhead.set(index, (reading = readNewest(ctx, index).catch(() => undefined)));
+  return reading;
+}
+
+async function readNewest(ctx: Ctx, index: ProjectIndex): Promise<void> {
+  let kept = keptRows.get(index);
+  if (!kept) keptRows.set(index, (kept = new Map()));
+  const newest: number[] = [];
+  for (let doc = 0; doc < index.size; doc++) if (index.live[doc]) newest.push(doc);
+  newest.sort((a, b) => (index.occurredAt[b] ?? 0) - (index.occurredAt[a] ?? 0));
+  // Oldest of them first: the first kept are the first forgotten.
+  const ids = newest
+    .slice(0, MAX_KEPT_ROWS)
+    .reverse()
+    .map((doc) => index.idOf(doc));
+  for (let at = 0; at < ids.length; at += READ_AHEAD_BATCH) {
+    const wanted = ids.slice(at, at + READ_AHEAD_BATCH).filter((id) => !kept.has(id));
+    if (wanted.length === 0) continue;
+    const rows = await prepared(ctx.db, 'recall_page', pageQuery).execute({ ids: wanted });
+    for (const row of rows) {
+      if (kept.size >= MAX_KEPT_ROWS) return;
+      if (!kept.has(row.id)) kept.set(row.id, deepFreeze(row));
+    }
+  }
+}
+
 /** The page's memories by id, a query built once. */
 const pageQuery = (db: Db) =>
   db
