@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { STOP_WORDS } from '../src/modules/memories/recall-index/stop-words.ts';
 import { MEMORY_TYPES } from '../src/modules/memories/vocabulary.ts';
 import { BENCH_QUERIES } from './seed-memories.ts';
 
@@ -15,17 +16,6 @@ import { BENCH_QUERIES } from './seed-memories.ts';
 const MAX_SHARE = 0.02;
 const MIN_LETTERS = 4;
 
-/** English stop words of four letters or more (PostgreSQL's list): never a query on their own. */
-const STOP_WORDS = new Set(
-  (
-    'about above after again against been before being below between both could does doing down ' +
-    'during each from further have having here hers herself himself into itself just more most myself ' +
-    'once only other ours ourselves over same should some such than that their theirs them themselves ' +
-    'then there these they this those through under until very were what when where which while whom ' +
-    'will with would your yours yourself yourselves'
-  ).split(' '),
-);
-
 const corpusTexts = (
   JSON.parse(readFileSync(new URL('../eval/recall/corpus.json', import.meta.url), 'utf8')) as {
     content: string;
@@ -33,6 +23,7 @@ const corpusTexts = (
 ).map((m) => m.content);
 
 const isWord = (t: string) => new RegExp(`^\\p{L}{${MIN_LETTERS},}$`, 'u').test(t);
+/** Not one of recall's stop words, which are never a query on their own. */
 const isContentWord = (t: string) => isWord(t) && !STOP_WORDS.has(t.toLowerCase());
 /** An identifier as written: a ticket-free code name (`computeTaxLines`, `invoice_lines`, `retry.ts`). */
 const isIdentifier = (t: string) => /^[A-Za-z][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)+$|^[a-z]+[A-Z]\w*$/.test(t);
