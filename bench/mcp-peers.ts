@@ -20,8 +20,9 @@ import { pgliteServer, postgresServer, type Prepare, type RunningServer } from '
  * server starts; server-memory's JSONL file written directly; mcp-memory-keeper's SQLite file
  * filled as its batch-save tool fills it, see peer-servers.ts), then the same queries through an
  * MCP SDK stdio client into each: `ctxhub mcp` (the compiled adapter before a real server), server-memory's `search_nodes`,
- * mcp-memory-keeper's `context_search`. After a warm-up, each query goes to all three in turn,
- * the order rotating, so the machine's noise falls on all alike. Every answer must hold results.
+ * mcp-memory-keeper's `context_search`. After a warm-up, the measured queries go in blocks, each
+ * block to one server after another (the order rotating, so the machine's drift falls on all
+ * alike), the other two idle meanwhile. Every answer must hold results.
  * Targets: ctxhub p50 <= 3 ms at 10,000 memories and >= 4x faster than each peer; <= 5 ms at 100,000.
  */
 const SIZES = (process.env.BENCH_PEER_SIZES ?? '1000,10000').split(',').map(Number);
@@ -33,6 +34,8 @@ const MEASURED = 200;
  * after 200, 2.4 after 900). All three are Node.js processes and get the same number.
  */
 const WARMUP = Number(process.env.BENCH_PEER_WARMUP ?? 200);
+/** The measured queries go in this many blocks, each block to one server after another. */
+const BLOCKS = 4;
 /** ctxhub's recall answers 10 memories by default; mcp-memory-keeper is asked for as many. */
 const LIMIT = 10;
 const TARGETS: Record<number, { p50: number; faster?: number }> = {
@@ -99,12 +102,19 @@ async function measure(
           ServerName,
           number[]
         >;
-        for (const [k, q] of queries.measured.entries()) {
+        // Blocks of queries per server while the other two are idle: a peer's work outlasts its
+        // answer (server-memory parses its whole file per query, then collects its garbage), and
+        // a query sent to another server right after it would pay for that on two cores.
+        const block = Math.ceil(queries.measured.length / BLOCKS);
+        for (let b = 0; b < BLOCKS; b++) {
+          const slice = queries.measured.slice(b * block, (b + 1) * block);
           for (let j = 0; j < SERVERS.length; j++) {
-            const name = SERVERS[(k + j) % SERVERS.length]!;
-            const [found, elapsed] = await checkedSearch(name, servers[name], q);
-            times[name].push(elapsed);
-            results[name].push(found);
+            const name = SERVERS[(b + j) % SERVERS.length]!;
+            for (const q of slice) {
+              const [found, elapsed] = await checkedSearch(name, servers[name], q);
+              times[name].push(elapsed);
+              results[name].push(found);
+            }
           }
         }
         const stats = Object.fromEntries(
@@ -205,8 +215,8 @@ export async function runMcpPeersBench(engines: string[]): Promise<void> {
       `for semantic search, which \`context_search\` does not read, left out); tool \`context_search\` ` +
       `{ query, limit: ${LIMIT} }, in a process started afresh on the loaded file.\n` +
       `${loads.join('\n')}\n` +
-      `${WARMUP} warm-up queries, then ${MEASURED} measured, each sent to the three servers in turn ` +
-      `(rotating who goes first): words, identifiers and word pairs of the recall-eval queries and ` +
+      `${WARMUP} warm-up queries, then ${MEASURED} measured in ${BLOCKS} blocks, each block sent to one ` +
+      `server after another (rotating who goes first): words, identifiers and word pairs of the recall-eval queries and ` +
       `corpus, each found verbatim (case-insensitive) in ${sortedMatches[0]} to ${sortedMatches.at(-1)} ` +
       `of the first ${Math.min(...SIZES)} memories (median ${percentiles(sortedMatches).p50}), about as ` +
       `large a share at every size. ` +
