@@ -62,10 +62,10 @@ function rankPage(
 /**
  * Ranked recall (ADR 0016): the project's index in this process, brought up to date, matches and
  * ranks every memory the query's terms find (recall-index/); then the page's rows, most often
- * kept from earlier recalls or read ahead (recall-page-rows.ts). While the catch-up's statement runs, the page
- * is ranked on the index as it stands; that page is the answer when the catch-up changed nothing
- * (the usual case), else it is ranked again. The caller checked that the actor may read the
- * project; recall runs outside any transaction.
+ * kept from earlier recalls or read ahead (recall-page-rows.ts). While the catch-up's statement
+ * runs, the page is ranked on the index as it stands; that page is the answer when the catch-up
+ * changed nothing (the usual case), else it is ranked again. The caller checked that the actor
+ * may read the project; recall runs outside any transaction.
  */
 export async function recallMemories({ ctx, input }: { ctx: Ctx; input: RecallInput }): Promise<Recall> {
   const cursor = decodeRecallCursor(input.cursor);

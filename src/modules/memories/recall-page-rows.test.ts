@@ -8,7 +8,8 @@ import { projects } from '../projects/table.ts';
 import { workspaces } from '../workspaces/table.ts';
 import { created, DAY, freshProject, patched, recall } from './memories.fixtures.ts';
 import { freshIndex } from './recall-index/fresh-index.ts';
-import { keepNewestRows, recallPageRows } from './recall-page-rows.ts';
+import { ProjectIndex } from './recall-index/project-index.ts';
+import { keepNewestRows, newestDocs, recallPageRows } from './recall-page-rows.ts';
 
 /**
  * A recall's page rows: kept by version, and the project's newest read ahead once its index is
@@ -72,5 +73,31 @@ describe('recall page rows', () => {
     expect(page.items.map((m) => [m.id, m.content, m.version])).toEqual([
       [kept.id, 'The echidna pen gate was replaced in May', 2],
     ]);
+  });
+
+  it('picks the live documents that happened last, newest first, whatever order they came in', () => {
+    const index = new ProjectIndex();
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let i = 0; i < 3000; i++) {
+      index.put({
+        id: `m${i}`,
+        version: 1,
+        type: 'note',
+        status: 'draft',
+        subpath: null,
+        // Mostly in arrival order, a third of them from long before (imports).
+        occurredAtMs: i % 3 === 0 ? next() % 1_000_000 : 2_000_000 + i * 10 + (next() % 25),
+        createdAtMs: 0,
+        content: `entry ${i}`,
+      });
+    }
+    for (let i = 0; i < 3000; i += 7) index.remove(`m${i}`);
+    const live = Array.from({ length: index.size }, (_, doc) => doc).filter((doc) => index.live[doc]);
+    const at = (doc: number) => index.occurredAt[doc] ?? 0;
+    const sorted = [...live].sort((a, b) => at(b) - at(a));
+    for (const count of [1, 100, 2500, 5000]) {
+      expect(newestDocs(index, count).map(at), `count ${count}`).toEqual(sorted.slice(0, count).map(at));
+    }
   });
 });
