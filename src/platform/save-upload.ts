@@ -28,9 +28,13 @@ export async function saveUpload(stream: Readable, dir: string): Promise<SavedUp
       done(null, chunk);
     },
   });
+  const file = createWriteStream(path, { mode: 0o600 });
   try {
-    await pipeline(stream, meter, createWriteStream(path, { mode: 0o600 }));
+    await pipeline(stream, meter, file);
   } catch (err) {
+    // A body cut short can fail the pipeline while the file is still being opened: removed before
+    // it is closed, it would appear afterwards and stay.
+    if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
     await rm(path, { force: true });
     throw err;
   }
