@@ -11,6 +11,13 @@ const MAX_KEPT_ROWS = 4_096;
 
 const keptRows = new WeakMap<ProjectIndex, Map<string, MemoryRow>>();
 
+/** The rows kept for an index, least recently answered first. */
+function keptOf(index: ProjectIndex): Map<string, MemoryRow> {
+  let kept = keptRows.get(index);
+  if (!kept) keptRows.set(index, (kept = new Map()));
+  return kept;
+}
+
 /**
  * The rows of a recall page, by id. A memory's row changes only with its version (every update
  * sets version + 1 on the row it holds locked), so a row read earlier is answered again while its
@@ -23,8 +30,7 @@ export async function recallPageRows(
   index: ProjectIndex,
   ids: string[],
 ): Promise<Map<string, MemoryRow>> {
-  let kept = keptRows.get(index);
-  if (!kept) keptRows.set(index, (kept = new Map()));
+  const kept = keptOf(index);
   const byId = new Map<string, MemoryRow>();
   const missing: string[] = [];
   for (const id of ids) {
@@ -69,8 +75,7 @@ export function keepNewestRows(ctx: Ctx, index: ProjectIndex): Promise<void> {
 }
 
 async function readNewest(ctx: Ctx, index: ProjectIndex): Promise<void> {
-  let kept = keptRows.get(index);
-  if (!kept) keptRows.set(index, (kept = new Map()));
+  const kept = keptOf(index);
   // Oldest of them first: the first kept are the first forgotten.
   const ids = newestDocs(index, MAX_KEPT_ROWS)
     .reverse()
