@@ -142,6 +142,27 @@ describe('extractCandidates', () => {
     ]);
   });
 
+  it('leaves out the bullets under a paragraph announcing choices, and only those', () => {
+    const found = fromAssistant(
+      [
+        'I see two ways forward:',
+        '',
+        '- Render the statement in chunks of 500 lines and merge them with `pdf-lib`, which must stay below 1 GiB.',
+        '- Switch statements to `pdfkit`, which never holds a layout of the whole document.',
+        '',
+        'We decided to keep the HTML templates for statements.',
+        '',
+        'Constraints for the fix:',
+        '',
+        '- Never launch a browser per statement; always reuse the pod’s shared Chromium.',
+      ].join('\n'),
+    );
+    expect(typed(found)).toEqual([
+      ['decision', 'We decided to keep the HTML templates for statements.'],
+      ['constraint', 'Never launch a browser per statement; always reuse the pod’s shared Chromium.'],
+    ]);
+  });
+
   it('ends a chat sentence at a full stop before a lower-case word, but not after an abbreviation or a file name', () => {
     const found = fromUser(
       'argh. not in this branch. we decided to keep the old e.g. retry job in src/jobs/retry.ts. it stays for now',

@@ -205,12 +205,23 @@ const CONTINUATION =
   /^(?:because|that's because|this is because|that is because|it's because|the reason is|otherwise)\b/i;
 
 /**
+ * A paragraph that ends by announcing choices ("I see two ways forward:", "We could either:"): the
+ * bullets under it are proposals, none of them decided yet.
+ */
+const OPTIONS_LEAD_IN =
+  /\b(?:options|alternatives|ways(?: forward)?|approaches|choices|possibilities|fixes|solutions|ideas|either|could)\b[^:\n]{0,60}:["'”’)*_`\s]{0,10}$/i;
+
+/**
  * Every block split into sentences, keeping "because …" with its sentence: a bullet's later sentence
- * is judged on its own like any other ("- **Option 2.** It works, but …" is two statements).
+ * is judged on its own like any other ("- **Option 2.** It works, but …" is two statements). The
+ * bullets under a paragraph announcing choices are left out (OPTIONS_LEAD_IN).
  */
 function statementsOf(blocks: Block[]): string[] {
   const statements: string[] = [];
+  let underOptions = false;
   for (const block of blocks) {
+    if (block.whole && underOptions) continue;
+    underOptions = !block.whole && OPTIONS_LEAD_IN.test(block.text.slice(-200));
     let previous: number | null = null;
     for (const sentence of splitSentences(block.text)) {
       if (previous !== null && CONTINUATION.test(sentence)) {

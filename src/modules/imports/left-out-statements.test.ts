@@ -38,6 +38,9 @@ describe('whyLeftOut', () => {
       'Once it is merged I can re-run the staging deploy if you want.',
       'Reproduced: 2 failures in 20 runs of the ledger test.',
       "I'd go with the chunked render now and plan the pdfkit port separately.",
+      "Since product wants to change the percentage without deploys, I'd go with option 2.",
+      'Now the leak on errors: the new code closes each page in a `finally` block.',
+      'Next, the retry path: it re-enqueues the job with the same idempotency key.',
     ]),
     ...cases('lead-in', [
       'There are two fixes I can see for the migrate step:',
@@ -57,6 +60,13 @@ describe('whyLeftOut', () => {
       'Each ingress pod counts on its own, so the same caveat as option 1 applies.',
       'Given the error above, the lock timeout is too short for the index build.',
       'So this means the job must hold one connection for the whole run.',
+      'Then the `dunning_flow` column pays off twice: you can group recovered cases by it.',
+      'Hence the second invoice for every customer billed that night.',
+    ]),
+    ...cases('speculation', [
+      "So the customer's `vatIdValid` must have been false when the invoice was computed.",
+      'The retry might have created the second invoice before the lock was taken.',
+      "The nightly job could've been started twice by the two replicas.",
     ]),
   ])('leaves out a %s: %s', (reason, text) => {
     expect(whyLeftOut(text)).toBe(reason);
@@ -85,6 +95,10 @@ describe('whyLeftOut', () => {
     'Deploys that run migrations between 23:00 and 23:40 UTC collide with the invoice job.',
     'There is a regression in the tax rounding since the 2.4 release.',
     'Note: the tax service caches rates for 24 hours.',
+    'Every public endpoint must have documented error codes.',
+    'The duplicate invoices must have been created by the retry path, which skips the lock.',
+    'The VAT check may have to wait for VIES, which times out around midnight CET.',
+    'Now that the lock is per customer, two replicas can run the invoice job side by side.',
   ])('keeps a statement that stands on its own: %s', (text) => {
     expect(whyLeftOut(text)).toBeNull();
   });

@@ -6,13 +6,14 @@
  * run without nested quantifiers, and only the opening of the text is read.
  */
 
-export type LeftOutReason = 'question' | 'request' | 'narration' | 'lead-in' | 'context-dependent';
+export type LeftOutReason =
+  'question' | 'request' | 'narration' | 'lead-in' | 'context-dependent' | 'speculation';
 
 const MAX_READ_CHARS = 2_000;
 
 /** Acknowledgements and connectives in front of a statement carry no meaning. */
 const FILLER =
-  /^(?:ok|okay|so|also|and|but|alright|right|sure|great|yes|yep|yeah|actually|well|now|then|finally|honestly|basically|anyway|hmm|hm|ah|oh|argh|ugh|exactly|correct|indeed|agreed|understood|noted)\b[,:;!.—–-]?\s+/i;
+  /^(?:ok|okay|so|also|and|but|alright|right|sure|great|yes|yep|yeah|actually|well|now(?! that\b)|then|finally|honestly|basically|anyway|hmm|hm|ah|oh|argh|ugh|exactly|correct|indeed|agreed|understood|noted)\b[,:;!.—–-]?\s+/i;
 
 /** The statement without up to three leading fillers ("Ok, so now …"). */
 export function stripFiller(text: string): string {
@@ -55,18 +56,33 @@ const CONVERSATION_PLEA =
 /** The assistant saying what it is about to do, or leading in to what follows. */
 const NARRATION_OPENING =
   /^(?:let me|let's (?!go with|stick with|switch to|standardi[sz]e on|use|keep|not|never|always|avoid|move to|adopt)|now let me|first,? let me|(?:i'll|i will|i'm going to|i am going to|i'm gonna) (?!use|go with|stick with|switch|keep|adopt|standardi[sz]e)|i'd (?:suggest|recommend|go with|start|do|rather|avoid|also|still)|i need to (?:check|look|see|run|find|verify|confirm|read)|here's|here is|here are|below is|below are|the following|time to|moving on|on to|next up|reproduced|confirmed|verified|done|found it)\b/i;
+/** A recommendation after its reason: "Since product wants it without deploys, I'd go with option 2." */
+const RECOMMENDATION =
+  /[,;] (?:i'd|i would) (?:suggest|recommend|go with|pick|choose|lean towards?|rather)\b/i;
 /** An offer to the user: "I can re-run the deploy if you want." */
 const OFFER = /\bif you (?:want|like|prefer|wish)\b|\bshall i\b|\bwant me to\b/i;
 /** "Next, the guard in the workflow.", "Now on to the callers." */
 const SEQUENCE_OPENING =
   /^(?:next|now|then|first|after that|moving on)[,:]? (?:the|a|an|to|on to|onto|about|for|back to)\b/i;
 /** "Looking at the tax package first.", "Running the webhook tests." */
+/** "Now the leak on errors: the new code …": a sequence word before a short heading and a colon. */
+const SEQUENCE_HEADING = /^[^:]{1,80}:/;
 const GERUND_OPENING =
   /^(?:looking|checking|running|reading|searching|moving|updating|starting|trying|investigating|digging|opening|writing|adding|fixing|testing|installing|rerunning|re-running|measuring|verifying|switching)\b/i;
 const FINITE_VERB =
   /\b(?:is|are|was|were|be|been|must|should|will|would|can|cannot|can't|may|might|needs|takes|makes|causes|breaks|fails|blocks|keeps|leaves|gives)\b/i;
 const SHORT_WORDS = 8;
 
+/** A consequence of what was said before: "Then the column pays off twice.", "Hence the retries." */
+const CONSEQUENCE_OPENING =
+  /^(?:then|thus|hence|therefore|consequently|in that case|that way|which means)\b/i;
+/** A hedged guess at what happened: "The retry might have created the second invoice." */
+const HEDGED_GUESS = /\b(?:might|may|could)(?: not|n't)?(?: have|'ve) (?:been|[a-z]{2,20}ed)\b/i;
+/**
+ * A conclusion drawn from the sentences before it: "So the flag must have been false then." A cause
+ * stated on its own ("The duplicates must have come from retries.") is kept: it is typed a problem.
+ */
+const DRAWN_CONCLUSION = /^so,? [^.;]{0,200}\bmust(?:'ve| have)\b/i;
 /** A pronoun or "the other one" at the start leans on what was said before. */
 const ANAPHORIC_OPENING =
   /^(?:it|it's|its|they|they're|they've|them|he|she|this|that|these|those|that's|here|there's (?:the|that|this)|same|such|both|which|whose|the (?:former|latter|other one|first one|second one|same)|(?:the )?(?:first|second|third) (?:one|option|approach)|option (?:\d|[a-c]))\b/i;
@@ -88,13 +104,22 @@ export function whyLeftOut(statement: string): LeftOutReason | null {
   if (CONVERSATION_PLEA.test(rest)) return 'request';
   if (QUESTION_OPENING.test(rest)) return 'question';
   if (!/[.!…]$/.test(rest) && QUESTION_TAG.test(rest)) return 'question';
-  if (NARRATION_OPENING.test(rest) || OFFER.test(rest)) return 'narration';
+  if (NARRATION_OPENING.test(rest) || OFFER.test(rest) || RECOMMENDATION.test(rest)) return 'narration';
   const words = rest.split(' ', SHORT_WORDS + 1).length;
-  if (SEQUENCE_OPENING.test(rest) && words <= SHORT_WORDS) return 'narration';
+  if (CONSEQUENCE_OPENING.test(text)) return 'context-dependent';
+  const sequence = SEQUENCE_OPENING.test(text) || SEQUENCE_OPENING.test(rest);
+  if (sequence && (words <= SHORT_WORDS || isShortHeading(rest))) return 'narration';
   if (GERUND_OPENING.test(rest) && words <= SHORT_WORDS && !FINITE_VERB.test(rest)) return 'narration';
   if (/:["'”’)*_`\s]*$/.test(rest)) return 'lead-in';
+  if (HEDGED_GUESS.test(rest) || DRAWN_CONCLUSION.test(text)) return 'speculation';
   if (ANAPHORIC_OPENING.test(rest) && !DEICTIC_TIME.test(rest) && !DUMMY_IT.test(rest))
     return 'context-dependent';
   if (POINTS_ELSEWHERE.test(rest)) return 'context-dependent';
   return null;
+}
+
+/** Whether the text opens with a heading of at most SHORT_WORDS words ended by a colon. */
+function isShortHeading(text: string): boolean {
+  const heading = SEQUENCE_HEADING.exec(text);
+  return heading !== null && heading[0].split(' ', SHORT_WORDS + 1).length <= SHORT_WORDS;
 }
