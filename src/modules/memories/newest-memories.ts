@@ -3,6 +3,8 @@ import type { Ctx } from '../../platform/context.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
 import { deepFreeze } from '../../platform/deep-freeze.ts';
 import { memoryWritesMark } from './memory-writes.ts';
+import { freshIndex, loadedIndex } from './recall-index/fresh-index.ts';
+import type { ProjectIndex } from './recall-index/project-index.ts';
 import { memories, type MemoryStatus, type MemoryType } from './table.ts';
 
 /** The start of a memory, with what a one-line view of it needs. */
@@ -26,38 +28,75 @@ export interface NewestRead {
   limit: number;
 }
 
-/** Answers kept on PGlite (memory-writes.ts), per database: the mark they were read at, by input. */
-const keptAnswers = new WeakMap<object, { mark: number; byInput: Map<string, readonly MemoryExcerpt[]> }>();
-/** Inputs kept per database, at most (a context bundle makes one per project). */
-const MAX_KEPT = 256;
+/**
+ * What an answer was read at: while it is the same, no memory of the project has changed. Either
+ * this process's memory writes (PGlite: it makes them all) or the project's recall index, just
+ * caught up with the database, and its count of changes (any engine).
+ */
+interface Mark {
+  /** The index whose changes `n` counts, or null for this process's memory writes. */
+  index: ProjectIndex | null;
+  n: number;
+}
+
+/** Answers kept per database, then per project: the mark they were read at, by input. */
+const keptAnswers = new WeakMap<
+  object,
+  Map<string, { mark: Mark; byInput: Map<string, readonly MemoryExcerpt[]> }>
+>();
+/** Inputs kept per project, at most (a context bundle makes one per project). */
+const MAX_KEPT = 16;
+/** Projects kept per database, at most. */
+const MAX_KEPT_PROJECTS = 256;
 
 /**
  * The most recent memories of a project (by when what they say happened) for each (type, status)
  * read, their first `chars` characters, in one round trip: a UNION ALL of short walks of the
  * type/occurred_at index (a single `type IN (...)` query would sort every memory of those types).
- * On PGlite, where this process makes every write, the answer is kept and given again while no
- * memory write has ended since it was read (the context bundle asks the same each time). The
- * caller checked access; the answer is frozen (shared).
+ * The answer is kept and given again while the project's memories stay the same (the context
+ * bundle asks the same each time): on PGlite while no memory write of this process has ended; on
+ * PostgreSQL while the project's recall index, once loaded, finds no change when it catches up
+ * (one statement instead of the read). The caller checked access and is in no transaction; the
+ * answer is frozen (shared).
  */
 export async function newestMemories(
   ctx: Ctx,
   input: { projectId: string; reads: readonly NewestRead[]; chars: number },
 ): Promise<readonly MemoryExcerpt[]> {
   if (input.reads.length === 0) return [];
-  const mark = memoryWritesMark(ctx);
+  const mark = await markNow(ctx, input.projectId);
   if (mark === undefined) return readNewest(ctx, input);
-  let kept = keptAnswers.get(ctx.claims);
-  if (kept?.mark !== mark) keptAnswers.set(ctx.claims, (kept = { mark, byInput: new Map() }));
+  let projects = keptAnswers.get(ctx.claims);
+  if (!projects) keptAnswers.set(ctx.claims, (projects = new Map()));
+  let kept = projects.get(input.projectId);
+  if (kept?.mark.index !== mark.index || kept.mark.n !== mark.n) {
+    if (!kept && projects.size >= MAX_KEPT_PROJECTS) projects.clear();
+    projects.set(input.projectId, (kept = { mark, byInput: new Map() }));
+  }
   const key = JSON.stringify(input);
   const answer = kept.byInput.get(key);
   if (answer) return answer;
   const read = deepFreeze(await readNewest(ctx, input));
-  // Kept only if no write ended meanwhile (a read begun before a commit may have missed it).
-  if (memoryWritesMark(ctx) === mark) {
+  // Kept only if the mark still holds: a write that ended (or a change caught up) meanwhile may
+  // be missing from what was read.
+  if (stillHolds(ctx, mark)) {
     if (kept.byInput.size >= MAX_KEPT) kept.byInput.clear();
     kept.byInput.set(key, read);
   }
   return read;
+}
+
+async function markNow(ctx: Ctx, projectId: string): Promise<Mark | undefined> {
+  const writes = memoryWritesMark(ctx);
+  if (writes !== undefined) return { index: null, n: writes };
+  // Loading an index to answer this would cost far more than the read.
+  if (!loadedIndex(ctx, projectId)) return undefined;
+  const index = await freshIndex(ctx, projectId);
+  return { index, n: index.changes };
+}
+
+function stillHolds(ctx: Ctx, mark: Mark): boolean {
+  return (mark.index ? mark.index.changes : memoryWritesMark(ctx)) === mark.n;
 }
 
 async function readNewest(
