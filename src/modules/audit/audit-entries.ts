@@ -1,5 +1,5 @@
 /** Audit entries: each appended to its chain (the workspace's, or the server's) inside the transaction of the change it records. */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { newId } from '../../platform/ids.ts';
@@ -59,16 +59,7 @@ export async function appendAudit(ctx: Ctx, input: AuditInput): Promise<AuditRow
 export async function appendAudits(ctx: Ctx, inputs: AuditInput[]): Promise<AuditRow[]> {
   if (inputs.length === 0) return [];
   const chains = [...new Set(inputs.map((i) => i.workspaceId ?? SERVER_CHAIN))].sort();
-  await ctx.db
-    .insert(auditChainHeads)
-    .values(chains.map((chain) => ({ chain, seq: 0, hash: null })))
-    .onConflictDoNothing();
-  const locked = await ctx.db
-    .select()
-    .from(auditChainHeads)
-    .where(inArray(auditChainHeads.chain, chains))
-    .orderBy(asc(auditChainHeads.chain))
-    .for('update');
+  const locked = await lockedHeads(ctx, chains);
   const heads = new Map(locked.map((h) => [h.chain, { seq: h.seq, hash: h.hash }]));
   const actor = ctx.actor;
   const rows = inputs.map((input): AuditRow => {
@@ -97,10 +88,35 @@ export async function appendAudits(ctx: Ctx, inputs: AuditInput[]): Promise<Audi
     heads.set(chain, { seq: entry.seq, hash });
     return { ...entry, hash };
   });
-  await ctx.db.execute(insertJsonRows(auditLog, rows));
-  for (const [chain, head] of heads) {
-    await ctx.db.update(auditChainHeads).set(head).where(eq(auditChainHeads.chain, chain));
-  }
+  // The entries and the moved heads in one statement (a data-modifying WITH runs to completion).
+  const moved = sql.join(
+    [...heads].map(([chain, head]) => sql`(${chain}::text, ${head.seq}::bigint, ${head.hash}::text)`),
+    sql`, `,
+  );
+  await ctx.db.execute(sql`with logged as (${insertJsonRows(auditLog, rows)} returning 1)
+    update ${auditChainHeads} as h set seq = v.seq, hash = v.hash
+    from (values ${moved}) as v(chain, seq, hash) where h.chain = v.chain`);
   await forwardAuditEntries(ctx, rows);
   return rows;
+}
+
+/**
+ * The heads of `chains` (sorted), locked in that order. A chain's first entry creates its head: a
+ * concurrent creator waits on the other's insert, then finds the head and waits on its lock.
+ */
+async function lockedHeads(ctx: Ctx, chains: string[]): Promise<Array<typeof auditChainHeads.$inferSelect>> {
+  const lock = () =>
+    ctx.db
+      .select()
+      .from(auditChainHeads)
+      .where(inArray(auditChainHeads.chain, chains))
+      .orderBy(asc(auditChainHeads.chain))
+      .for('update');
+  const locked = await lock();
+  if (locked.length === chains.length) return locked;
+  await ctx.db
+    .insert(auditChainHeads)
+    .values(chains.map((chain) => ({ chain, seq: 0, hash: null })))
+    .onConflictDoNothing();
+  return lock();
 }
