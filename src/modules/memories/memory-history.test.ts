@@ -91,6 +91,25 @@ describe('PATCH /v1/memories/:id', () => {
     });
     expect(rest.json()).toMatchObject({ next_cursor: null });
     expect(rest.json().items.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    // A cursor past the oldest version is an empty page, one beyond every version the first page;
+    // neither tells a reader of another project that the memory exists.
+    const cursor = (id: string) => Buffer.from(JSON.stringify({ id })).toString('base64url');
+    for (const [id, versions] of [
+      ['1', []],
+      ['999999999999999', [6, 5, 4, 3]],
+    ] as const) {
+      const res = await h.request('GET', `/v1/memories/${m.id}/history`, {
+        as: p.reader,
+        query: { limit: '4', cursor: cursor(id) },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().items.map((v: { version: number }) => v.version)).toEqual(versions);
+      const other = await h.request('GET', `/v1/memories/${m.id}/history`, {
+        as: p.bystander,
+        query: { limit: '4', cursor: cursor(id) },
+      });
+      expect(other.statusCode).toBe(404);
+    }
     // The new text is what recall finds.
     expect((await recall(h, p, p.reader, { q: '02:00 UTC exports' })).items.map((i) => i.id)).toEqual([m.id]);
   });
