@@ -1,6 +1,8 @@
-import { and, asc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
@@ -11,6 +13,21 @@ import { requireImport } from './import-access.ts';
 import { stagedMemories, type StagedMemoryRow } from './table.ts';
 import { missing } from '../../platform/missing.ts';
 
+/** A page of an import's staged memories after an id ('' for the first), built once. */
+const stagedPage = (db: Db) =>
+  db
+    .select()
+    .from(stagedMemories)
+    .where(
+      and(
+        eq(stagedMemories.importId, sql.placeholder('id')),
+        gt(stagedMemories.id, sql.placeholder('after')),
+      ),
+    )
+    .orderBy(asc(stagedMemories.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('ctxhub_staged_page');
+
 /** The staged memories of an import, in the order they were found. */
 export async function listStaged({
   ctx,
@@ -20,13 +37,11 @@ export async function listStaged({
   input: { id: string; limit: number; cursor?: string | undefined };
 }): Promise<Page<StagedMemoryRow>> {
   await requireImport(ctx, input.id);
-  const after = keyCursor.decode(input.cursor)?.id;
-  const rows = await ctx.db
-    .select()
-    .from(stagedMemories)
-    .where(and(eq(stagedMemories.importId, input.id), after ? gt(stagedMemories.id, after) : undefined))
-    .orderBy(asc(stagedMemories.id))
-    .limit(input.limit + 1);
+  const rows = await prepared(ctx.db, 'staged_page', stagedPage).execute({
+    id: input.id,
+    after: keyCursor.decode(input.cursor)?.id ?? '',
+    limit: input.limit + 1,
+  });
   return page(rows, input.limit, (r) => r.id);
 }
 
