@@ -1,9 +1,24 @@
-import { and, desc, eq, like, lt } from 'drizzle-orm';
+import { and, desc, eq, like, lt, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { likePrefix } from '../../platform/db/like-prefix.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { seqCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { requireAuditScope, type AuditScope } from './audit-scope.ts';
 import { auditLog, type AuditRow } from './table.ts';
+
+/** A chain's entries before a `seq`, newest first: the unfiltered page, built once. */
+const chainPage = (db: Db) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.chain, sql.placeholder('chain')), lt(auditLog.seq, sql.placeholder('before'))))
+    .orderBy(desc(auditLog.seq))
+    .limit(sql.placeholder('limit'))
+    .prepare('ctxhub_audit_page');
+
+/** Sequence numbers are below this: a page without a cursor starts before it. */
+const PAST_ANY_SEQ = Number.MAX_SAFE_INTEGER;
 
 /** Newest first, in chain order (`seq`), which is commit order within a chain. */
 export async function listAuditLogs({
@@ -19,18 +34,24 @@ export async function listAuditLogs({
   };
 }): Promise<{ scope: AuditScope; page: Page<AuditRow> }> {
   const scope = await requireAuditScope(ctx, input.workspace_key);
-  const after = seqCursor.decode(input.cursor)?.id;
-  const rows = await ctx.db
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.chain, scope.chain),
-        input.action_prefix ? like(auditLog.action, likePrefix(input.action_prefix)) : undefined,
-        after !== undefined ? lt(auditLog.seq, after) : undefined,
-      ),
-    )
-    .orderBy(desc(auditLog.seq))
-    .limit(input.limit + 1);
+  const before = seqCursor.decode(input.cursor)?.id ?? PAST_ANY_SEQ;
+  const rows = input.action_prefix
+    ? await ctx.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.chain, scope.chain),
+            like(auditLog.action, likePrefix(input.action_prefix)),
+            lt(auditLog.seq, before),
+          ),
+        )
+        .orderBy(desc(auditLog.seq))
+        .limit(input.limit + 1)
+    : await prepared(ctx.db, 'audit_page', chainPage).execute({
+        chain: scope.chain,
+        before,
+        limit: input.limit + 1,
+      });
   return { scope, page: page(rows, input.limit, (r) => String(r.seq)) };
 }
