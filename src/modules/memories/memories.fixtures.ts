@@ -1,3 +1,6 @@
+import { and, eq } from 'drizzle-orm';
+import { projects } from '../projects/table.ts';
+import { workspaces } from '../workspaces/table.ts';
 /** Shapes, writes and reads shared by the memory route tests. Every call takes the file's harness. */
 
 import type { LightMyRequestResponse } from 'fastify';
@@ -192,6 +195,17 @@ export const freshProject = async (h: Harness, t: Team): Promise<Team> => ({
     [t.reader, 'reader'],
   ]),
 });
+
+/** The id of a team's project, read from the database. */
+export async function projectIdIn(h: Harness, place: Place): Promise<string> {
+  const [row] = await h.database.db
+    .select({ id: projects.id })
+    .from(projects)
+    .innerJoin(workspaces, eq(projects.workspaceId, workspaces.id))
+    .where(and(eq(workspaces.key, place.ws), eq(projects.key, place.project)));
+  if (!row) throw new Error(`no project ${place.project} in ${place.ws}`);
+  return row.id;
+}
 
 /** The score parts of a recalled memory, which must have been asked for with `explain=true`. */
 export const explained = (item: Recalled) => {

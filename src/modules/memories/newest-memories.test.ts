@@ -1,11 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../platform/context.ts';
 import { useHarness } from '../../test/harness.ts';
 import { team, type Team } from '../projects/projects.fixtures.ts';
-import { projects } from '../projects/table.ts';
-import { workspaces } from '../workspaces/table.ts';
-import { created, freshProject, patched } from './memories.fixtures.ts';
+import { created, freshProject, patched, projectIdIn } from './memories.fixtures.ts';
 import { newestMemories, type NewestRead } from './newest-memories.ts';
 import { freshIndex } from './recall-index/fresh-index.ts';
 
@@ -27,15 +24,6 @@ const READS: NewestRead[] = [
   { type: 'note', status: 'draft', limit: 5 },
 ];
 
-async function projectId(p: Team): Promise<string> {
-  const [row] = await h.database.db
-    .select({ id: projects.id })
-    .from(projects)
-    .innerJoin(workspaces, eq(projects.workspaceId, workspaces.id))
-    .where(and(eq(workspaces.key, p.ws), eq(projects.key, p.project)));
-  return row!.id;
-}
-
 /** A process that shares the database with others (its own recall indexes and kept answers). */
 function otherProcess(ctx: Ctx): Ctx {
   return { ...ctx, claims: { ...ctx.claims, onlyProcess: false } };
@@ -45,7 +33,7 @@ describe('newest memories', () => {
   it('gives the same answer while nothing changed, and a new one after any change, in either process', async () => {
     const p = await freshProject(h, t);
     const first = await created(h, p, p.writer, 'decision', 'The wombat feeder runs on a cron at six');
-    const id = await projectId(p);
+    const id = await projectIdIn(h, p);
     const input = { projectId: id, reads: READS, chars: 600 };
     const local = h.ctxFor(p.reader);
     const other = otherProcess(local);

@@ -1,12 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { useHarness } from '../../test/harness.ts';
 import { team, type Team } from '../projects/projects.fixtures.ts';
-import { projects } from '../projects/table.ts';
-import { workspaces } from '../workspaces/table.ts';
-import { created, DAY, freshProject, patched, recall } from './memories.fixtures.ts';
+import { created, DAY, freshProject, patched, recall, projectIdIn } from './memories.fixtures.ts';
 import { freshIndex } from './recall-index/fresh-index.ts';
 import { ProjectIndex } from './recall-index/project-index.ts';
 import { keepNewestRows, newestDocs, recallPageRows } from './recall-page-rows.ts';
@@ -22,15 +19,6 @@ let t: Team;
 beforeAll(async () => {
   t = await team(h);
 });
-
-async function projectId(p: Team): Promise<string> {
-  const [row] = await h.database.db
-    .select({ id: projects.id })
-    .from(projects)
-    .innerJoin(workspaces, eq(projects.workspaceId, workspaces.id))
-    .where(and(eq(workspaces.key, p.ws), eq(projects.key, p.project)));
-  return row!.id;
-}
 
 /** `ctx` whose database refuses every statement: what answers from it ran none. */
 function withoutStatements(ctx: Ctx): Ctx {
@@ -52,7 +40,7 @@ describe('recall page rows', () => {
     // The first recall loads the index and starts the read-ahead.
     expect((await recall(h, p, p.reader, { q: 'numbat', limit: '1' })).items).toHaveLength(1);
     const ctx = h.ctxFor(p.reader);
-    const index = await freshIndex(ctx, await projectId(p));
+    const index = await freshIndex(ctx, await projectIdIn(h, p));
     await keepNewestRows(ctx, index);
 
     const ids = written.map((m) => m.id);
@@ -66,7 +54,7 @@ describe('recall page rows', () => {
     const kept = await created(h, p, p.writer, 'note', 'The echidna pen gate sticks in the rain');
     expect((await recall(h, p, p.reader, { q: 'echidna' })).items).toHaveLength(1);
     const ctx = h.ctxFor(p.reader);
-    await keepNewestRows(ctx, await freshIndex(ctx, await projectId(p)));
+    await keepNewestRows(ctx, await freshIndex(ctx, await projectIdIn(h, p)));
 
     await patched(h, p.writer, kept.id, { content: 'The echidna pen gate was replaced in May' });
     const page = await recall(h, p, p.reader, { q: 'echidna' });
