@@ -45,9 +45,9 @@ const keptAnswers = new WeakMap<
   Map<string, { mark: Mark; byInput: Map<string, readonly MemoryExcerpt[]> }>
 >();
 /** Inputs kept per project, at most (a context bundle makes one per project). */
-const MAX_KEPT = 16;
-/** Projects kept per database, at most. */
-const MAX_KEPT_PROJECTS = 256;
+const MAX_KEPT = 2;
+/** Projects kept per database, at most: 256 answers in all, each up to a few hundred kB. */
+const MAX_KEPT_PROJECTS = 128;
 
 /**
  * The most recent memories of a project (by when what they say happened) for each (type, status)
