@@ -1,8 +1,10 @@
-import { and, desc, eq, gte, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import { seqCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { seqBefore, page, type Page } from '../../platform/http/pagination.ts';
 import { users } from '../users/index.ts';
 import { requireWorkspaceRole } from '../workspaces/index.ts';
 import { accessEvents, auditLog, type AccessChange, type AccessSource, type AuditRow } from './table.ts';
@@ -30,6 +32,39 @@ export interface AccessTimelineRow {
   actorEmail: string | null;
 }
 
+/** The events with their audit entries and the emails of the user changed and of the actor. */
+function timelineRows(db: Db) {
+  const target = alias(users, 'target_user');
+  const actor = alias(users, 'actor_user');
+  return db
+    .select({
+      entry: auditLog,
+      change: accessEvents.change,
+      source: accessEvents.source,
+      projectKey: accessEvents.projectKey,
+      targetUserId: accessEvents.targetUserId,
+      targetEmail: target.email,
+      actorEmail: actor.email,
+    })
+    .from(accessEvents)
+    .innerJoin(auditLog, eq(auditLog.id, accessEvents.auditId))
+    .leftJoin(target, eq(target.id, accessEvents.targetUserId))
+    .leftJoin(actor, eq(actor.id, auditLog.actorUserId));
+}
+
+/** A workspace's whole timeline before a `seq`, newest first: the unfiltered page, built once. */
+const workspaceTimeline = (db: Db) =>
+  timelineRows(db)
+    .where(
+      and(
+        eq(accessEvents.workspaceId, sql.placeholder('workspaceId')),
+        lt(accessEvents.seq, sql.placeholder('before')),
+      ),
+    )
+    .orderBy(desc(accessEvents.seq))
+    .limit(sql.placeholder('limit'))
+    .prepare('ctxhub_access_timeline');
+
 /**
  * Access changes of a workspace, newest first, every filter in SQL. The user and project filters
  * have their own indexes, a correlation id the audit log's; source, action and time range filter the workspace's (workspace, seq)
@@ -45,41 +80,40 @@ export async function accessTimeline({
   const { workspace } = await requireWorkspaceRole(ctx, input.workspace_key, 'admin');
   if (input.from && input.to && input.from > input.to)
     throw invalidField('query.from', 'must not be after `to`');
-  const after = seqCursor.decode(input.cursor)?.id;
-  const target = alias(users, 'target_user');
-  const actor = alias(users, 'actor_user');
-  const rows = await ctx.db
-    .select({
-      entry: auditLog,
-      change: accessEvents.change,
-      source: accessEvents.source,
-      projectKey: accessEvents.projectKey,
-      targetUserId: accessEvents.targetUserId,
-      targetEmail: target.email,
-      actorEmail: actor.email,
-    })
-    .from(accessEvents)
-    .innerJoin(auditLog, eq(auditLog.id, accessEvents.auditId))
-    .leftJoin(target, eq(target.id, accessEvents.targetUserId))
-    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-    .where(
-      and(
-        eq(accessEvents.workspaceId, workspace.id),
-        input.project_key ? eq(accessEvents.projectKey, input.project_key) : undefined,
-        input.user_id ? eq(accessEvents.targetUserId, input.user_id) : undefined,
-        input.source ? eq(accessEvents.source, input.source) : undefined,
-        input.action ? eq(accessEvents.change, input.action) : undefined,
-        // One batch: found through the audit log's (chain, correlation id) index.
-        input.correlation_id
-          ? and(eq(auditLog.chain, workspace.id), eq(auditLog.correlationId, input.correlation_id))
-          : undefined,
-        input.from ? gte(accessEvents.createdAt, input.from) : undefined,
-        input.to ? lte(accessEvents.createdAt, input.to) : undefined,
-        after !== undefined ? lt(accessEvents.seq, after) : undefined,
-      ),
-    )
-    .orderBy(desc(accessEvents.seq))
-    .limit(input.limit + 1);
+  const before = seqBefore(input.cursor);
+  const filtered =
+    input.project_key ||
+    input.user_id ||
+    input.source ||
+    input.action ||
+    input.correlation_id ||
+    input.from ||
+    input.to;
+  const rows = filtered
+    ? await timelineRows(ctx.db)
+        .where(
+          and(
+            eq(accessEvents.workspaceId, workspace.id),
+            input.project_key ? eq(accessEvents.projectKey, input.project_key) : undefined,
+            input.user_id ? eq(accessEvents.targetUserId, input.user_id) : undefined,
+            input.source ? eq(accessEvents.source, input.source) : undefined,
+            input.action ? eq(accessEvents.change, input.action) : undefined,
+            // One batch: found through the audit log's (chain, correlation id) index.
+            input.correlation_id
+              ? and(eq(auditLog.chain, workspace.id), eq(auditLog.correlationId, input.correlation_id))
+              : undefined,
+            input.from ? gte(accessEvents.createdAt, input.from) : undefined,
+            input.to ? lte(accessEvents.createdAt, input.to) : undefined,
+            lt(accessEvents.seq, before),
+          ),
+        )
+        .orderBy(desc(accessEvents.seq))
+        .limit(input.limit + 1)
+    : await prepared(ctx.db, 'access_timeline', workspaceTimeline).execute({
+        workspaceId: workspace.id,
+        before,
+        limit: input.limit + 1,
+      });
   return { workspaceKey: workspace.key, page: page(rows, input.limit, (r) => String(r.entry.seq)) };
 }
 

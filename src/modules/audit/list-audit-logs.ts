@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { likePrefix } from '../../platform/db/like-prefix.ts';
 import { prepared } from '../../platform/db/prepared.ts';
-import { seqCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { seqBefore, page, type Page } from '../../platform/http/pagination.ts';
 import { requireAuditScope, type AuditScope } from './audit-scope.ts';
 import { auditLog, type AuditRow } from './table.ts';
 
@@ -16,9 +16,6 @@ const chainPage = (db: Db) =>
     .orderBy(desc(auditLog.seq))
     .limit(sql.placeholder('limit'))
     .prepare('ctxhub_audit_page');
-
-/** Sequence numbers are below this: a page without a cursor starts before it. */
-const PAST_ANY_SEQ = Number.MAX_SAFE_INTEGER;
 
 /** Newest first, in chain order (`seq`), which is commit order within a chain. */
 export async function listAuditLogs({
@@ -34,7 +31,7 @@ export async function listAuditLogs({
   };
 }): Promise<{ scope: AuditScope; page: Page<AuditRow> }> {
   const scope = await requireAuditScope(ctx, input.workspace_key);
-  const before = seqCursor.decode(input.cursor)?.id ?? PAST_ANY_SEQ;
+  const before = seqBefore(input.cursor);
   const rows = input.action_prefix
     ? await ctx.db
         .select()

@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { seqCursor, page, type Page } from '../../platform/http/pagination.ts';
+import { seqBefore, page, type Page } from '../../platform/http/pagination.ts';
 import { memoryProjectRole } from './memory-access.ts';
 import { projects } from '../projects/index.ts';
 import { workspaces } from '../workspaces/index.ts';
@@ -43,7 +43,7 @@ export async function memoryHistory({
   ctx: Ctx;
   input: { id: string; workspace_key?: string | undefined; limit: number; cursor?: string | undefined };
 }): Promise<Page<MemoryVersionRow>> {
-  const before = Math.min(seqCursor.decode(input.cursor)?.id ?? NEWEST, NEWEST);
+  const before = Math.min(seqBefore(input.cursor), NEWEST);
   const read = (from: number, limit: number) =>
     prepared(ctx.db, 'memory_history', versionsPage).execute({ id: input.id, before: from, limit });
   const found = await read(before, input.limit + 1);

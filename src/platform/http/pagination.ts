@@ -45,7 +45,7 @@ export function cursorCodec<S extends z.ZodType<unknown, object>>(
 export const keyCursor = cursorCodec(z.object({ id: z.string().min(1).max(99) }));
 
 /** A cursor over a numeric sort key (audit `seq`, memory versions), written as the key cursor is. */
-export const seqCursor = cursorCodec(
+const seqCursor = cursorCodec(
   z.object({
     id: z
       .string()
@@ -53,6 +53,11 @@ export const seqCursor = cursorCodec(
       .transform(Number),
   }),
 );
+
+/** The sequence number a page starts before: the cursor's, or past any (no cursor). */
+export function seqBefore(cursor: string | undefined): number {
+  return seqCursor.decode(cursor)?.id ?? Number.MAX_SAFE_INTEGER;
+}
 
 export interface Page<T> {
   items: T[];
