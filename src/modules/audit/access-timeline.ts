@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -32,8 +32,11 @@ export interface AccessTimelineRow {
   actorEmail: string | null;
 }
 
-/** The events with their audit entries and the emails of the user changed and of the actor. */
-function timelineRows(db: Db) {
+/**
+ * Events matching `where`, newest first (by `seq`), at most `limit`, with their audit entries and
+ * the emails of the user changed and of the actor.
+ */
+function timelineRows(db: Db, where: SQL | undefined, limit: number | Placeholder) {
   const target = alias(users, 'target_user');
   const actor = alias(users, 'actor_user');
   return db
@@ -49,21 +52,22 @@ function timelineRows(db: Db) {
     .from(accessEvents)
     .innerJoin(auditLog, eq(auditLog.id, accessEvents.auditId))
     .leftJoin(target, eq(target.id, accessEvents.targetUserId))
-    .leftJoin(actor, eq(actor.id, auditLog.actorUserId));
+    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+    .where(where)
+    .orderBy(desc(accessEvents.seq))
+    .limit(limit);
 }
 
 /** A workspace's whole timeline before a `seq`, newest first: the unfiltered page, built once. */
 const workspaceTimeline = (db: Db) =>
-  timelineRows(db)
-    .where(
-      and(
-        eq(accessEvents.workspaceId, sql.placeholder('workspaceId')),
-        lt(accessEvents.seq, sql.placeholder('before')),
-      ),
-    )
-    .orderBy(desc(accessEvents.seq))
-    .limit(sql.placeholder('limit'))
-    .prepare('ctxhub_access_timeline');
+  timelineRows(
+    db,
+    and(
+      eq(accessEvents.workspaceId, sql.placeholder('workspaceId')),
+      lt(accessEvents.seq, sql.placeholder('before')),
+    ),
+    sql.placeholder('limit'),
+  ).prepare('ctxhub_access_timeline');
 
 /**
  * Access changes of a workspace, newest first, every filter in SQL. The user and project filters
@@ -81,39 +85,30 @@ export async function accessTimeline({
   if (input.from && input.to && input.from > input.to)
     throw invalidField('query.from', 'must not be after `to`');
   const before = seqBefore(input.cursor);
-  const filtered =
-    input.project_key ||
-    input.user_id ||
-    input.source ||
-    input.action ||
-    input.correlation_id ||
-    input.from ||
-    input.to;
-  const rows = filtered
-    ? await timelineRows(ctx.db)
-        .where(
-          and(
-            eq(accessEvents.workspaceId, workspace.id),
-            input.project_key ? eq(accessEvents.projectKey, input.project_key) : undefined,
-            input.user_id ? eq(accessEvents.targetUserId, input.user_id) : undefined,
-            input.source ? eq(accessEvents.source, input.source) : undefined,
-            input.action ? eq(accessEvents.change, input.action) : undefined,
-            // One batch: found through the audit log's (chain, correlation id) index.
-            input.correlation_id
-              ? and(eq(auditLog.chain, workspace.id), eq(auditLog.correlationId, input.correlation_id))
-              : undefined,
-            input.from ? gte(accessEvents.createdAt, input.from) : undefined,
-            input.to ? lte(accessEvents.createdAt, input.to) : undefined,
-            lt(accessEvents.seq, before),
-          ),
+  const filters = [
+    input.project_key ? eq(accessEvents.projectKey, input.project_key) : undefined,
+    input.user_id ? eq(accessEvents.targetUserId, input.user_id) : undefined,
+    input.source ? eq(accessEvents.source, input.source) : undefined,
+    input.action ? eq(accessEvents.change, input.action) : undefined,
+    // One batch: found through the audit log's (chain, correlation id) index.
+    input.correlation_id
+      ? and(eq(auditLog.chain, workspace.id), eq(auditLog.correlationId, input.correlation_id))
+      : undefined,
+    input.from ? gte(accessEvents.createdAt, input.from) : undefined,
+    input.to ? lte(accessEvents.createdAt, input.to) : undefined,
+  ].filter((f) => f !== undefined);
+  const rows =
+    filters.length > 0
+      ? await timelineRows(
+          ctx.db,
+          and(eq(accessEvents.workspaceId, workspace.id), ...filters, lt(accessEvents.seq, before)),
+          input.limit + 1,
         )
-        .orderBy(desc(accessEvents.seq))
-        .limit(input.limit + 1)
-    : await prepared(ctx.db, 'access_timeline', workspaceTimeline).execute({
-        workspaceId: workspace.id,
-        before,
-        limit: input.limit + 1,
-      });
+      : await prepared(ctx.db, 'access_timeline', workspaceTimeline).execute({
+          workspaceId: workspace.id,
+          before,
+          limit: input.limit + 1,
+        });
   return { workspaceKey: workspace.key, page: page(rows, input.limit, (r) => String(r.entry.seq)) };
 }
 

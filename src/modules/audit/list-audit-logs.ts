@@ -1,4 +1,4 @@
-import { and, desc, eq, like, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, like, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { likePrefix } from '../../platform/db/like-prefix.ts';
@@ -7,15 +7,17 @@ import { seqBefore, page, type Page } from '../../platform/http/pagination.ts';
 import { requireAuditScope, type AuditScope } from './audit-scope.ts';
 import { auditLog, type AuditRow } from './table.ts';
 
-/** A chain's entries before a `seq`, newest first: the unfiltered page, built once. */
+/** Entries of the audit log matching `where`, newest first (by `seq`), at most `limit`. */
+const newestEntries = (db: Db, where: SQL | undefined, limit: number | Placeholder) =>
+  db.select().from(auditLog).where(where).orderBy(desc(auditLog.seq)).limit(limit);
+
+/** A chain's entries before a `seq`: the unfiltered page, built once. */
 const chainPage = (db: Db) =>
-  db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.chain, sql.placeholder('chain')), lt(auditLog.seq, sql.placeholder('before'))))
-    .orderBy(desc(auditLog.seq))
-    .limit(sql.placeholder('limit'))
-    .prepare('ctxhub_audit_page');
+  newestEntries(
+    db,
+    and(eq(auditLog.chain, sql.placeholder('chain')), lt(auditLog.seq, sql.placeholder('before'))),
+    sql.placeholder('limit'),
+  ).prepare('ctxhub_audit_page');
 
 /** Newest first, in chain order (`seq`), which is commit order within a chain. */
 export async function listAuditLogs({
@@ -33,18 +35,15 @@ export async function listAuditLogs({
   const scope = await requireAuditScope(ctx, input.workspace_key);
   const before = seqBefore(input.cursor);
   const rows = input.action_prefix
-    ? await ctx.db
-        .select()
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.chain, scope.chain),
-            like(auditLog.action, likePrefix(input.action_prefix)),
-            lt(auditLog.seq, before),
-          ),
-        )
-        .orderBy(desc(auditLog.seq))
-        .limit(input.limit + 1)
+    ? await newestEntries(
+        ctx.db,
+        and(
+          eq(auditLog.chain, scope.chain),
+          like(auditLog.action, likePrefix(input.action_prefix)),
+          lt(auditLog.seq, before),
+        ),
+        input.limit + 1,
+      )
     : await prepared(ctx.db, 'audit_page', chainPage).execute({
         chain: scope.chain,
         before,
