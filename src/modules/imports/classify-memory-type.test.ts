@@ -182,10 +182,51 @@ describe('classifyMemoryType', () => {
     ).toBeLessThan(KEEP);
   });
 
+  it('reads how a kind of thing behaves as a caveat, and a rule of the team as a constraint', () => {
+    for (const text of [
+      'A pooled Redis client must be recreated after a failover, otherwise every later command hangs.',
+      'A foreign key must reference a unique column of the parent table.',
+      'Triggers are not allowed on a foreign table in this PostgreSQL version.',
+      'The export endpoint answers 409 while a run is active, because a half-written file must never be served.',
+    ]) {
+      expect(classifyMemoryType(text).type, text).toBe('caveat');
+    }
+    for (const text of [
+      'Every export must be signed with the workspace key.',
+      'Cron jobs must run in UTC, because the invoices are dated in UTC.',
+      'Never edit a released migration; otherwise environments drift apart.',
+      'Direct writes to the ledger are not allowed outside the billing worker.',
+    ]) {
+      expect(classifyMemoryType(text).type, text).toBe('constraint');
+    }
+  });
+
+  it('does not read a supposed, denied or timed failure as a problem or a rule', () => {
+    expect(classifyMemoryType('If the worker crashes, the supervisor starts a new one.').type).not.toBe(
+      'problem',
+    );
+    expect(
+      classifyMemoryType('Production still serves from the old bucket, nothing is broken yet.').type,
+    ).not.toBe('problem');
+    expect(
+      classifyMemoryType('No failures in the last run, so it is not the schema.').confidence,
+    ).toBeLessThan(KEEP);
+    expect(
+      classifyMemoryType(
+        'The importer pod got OOMKilled 4 times today, always while parsing the March export.',
+      ),
+    ).toMatchObject({ type: 'problem' });
+    expect(classifyMemoryType('The nightly sync never reached the EU region after the cut-over.').type).toBe(
+      'problem',
+    );
+  });
+
   it('reads work someone is doing now as active work', () => {
     for (const text of [
       "I'm doing the scripts/ changes for the Node upgrade now.",
       "We're rolling out the new dunning flow to 5% of customers.",
+      "I'm in the middle of moving the queue consumers to the new cluster.",
+      'Still to do: delete the old bucket once the sync has run twice.',
     ]) {
       const result = classifyMemoryType(text);
       expect(result.type, text).toBe('active_work');

@@ -16,6 +16,8 @@ interface Cue {
   type: MemoryType;
   weight: number;
   re: RegExp;
+  /** A plain "must": a rule, unless a failure it avoids follows ("…, otherwise every render fails"). */
+  plainMust?: true;
 }
 
 /** Only the opening of a very long statement is read. */
@@ -60,12 +62,21 @@ const CUES: readonly Cue[] = [
   cue('constraint', 0.8, String.raw`^(?:never|always|do not|don't|don’t|avoid)\b`),
   cue('constraint', 0.8, String.raw`\b(?:do not|don't|don’t) ever\b|\bnever ever\b`),
   // "must have come from", "must be the retry": an inference, not a rule (see EPISTEMIC_MUST).
-  cue(
-    'constraint',
-    0.75,
-    String.raw`\bmust\b(?!'ve\b| have\b| be (?:the|a|an|because|coming|caused|related|due|from|why|what|that|how)\b)`,
-  ),
+  {
+    ...cue(
+      'constraint',
+      0.75,
+      String.raw`\bmust\b(?!'ve\b| have\b| be (?:the|a|an|because|coming|caused|related|due|from|why|what|that|how)\b)`,
+    ),
+    plainMust: true,
+  },
   cue('constraint', 0.75, String.raw`\b(?:not allowed|not permitted|forbidden|prohibited|mandatory)\b`),
+  // "… is not allowed on a partitioned table": a limit of a kind of thing, not a rule of the team's.
+  cue(
+    'caveat',
+    0.8,
+    String.raw`\b(?:not allowed|not permitted|not supported) (?:on|in|inside|within|for) an?\b`,
+  ),
   cue('constraint', 0.75, String.raw`\bonly\b[^.;\n]{0,60}\b(?:allowed|permitted)\b`),
   cue('constraint', 0.7, String.raw`\b(?:is|are) required\b|\brequired to\b`),
   cue('constraint', 0.65, String.raw`\b(?:should not|shouldn't)\b`),
@@ -76,7 +87,8 @@ const CUES: readonly Cue[] = [
   cue(
     'constraint',
     0.45,
-    String.raw`(?<!\b(?:i|we|you|they|he|she|it|is|are|was|were|be|been) )\b(?:never|always|do not)\b`,
+    // "OOMKilled 6 times, always while rendering": when it happens, not a rule.
+    String.raw`(?<!\b(?:i|we|you|they|he|she|it|is|are|was|were|be|been) )\b(?:never|always|do not)\b(?! (?:while|when|during|after|before|at)\b)`,
   ),
 
   cue('problem', 0.8, String.raw`\broot cause\b`),
@@ -85,7 +97,7 @@ const CUES: readonly Cue[] = [
   cue(
     'problem',
     0.65,
-    String.raw`\bnever (?:shows? up|arrives?|reach(?:es)?|gets?|happens?|runs?|fires?|finish(?:es)?|completes?|appears?|works?|match(?:es)?|lands?|succeeds?|returns?|ends?|releases?|stops?)\b`,
+    String.raw`\bnever (?:shows? up|showed up|arrive[sd]?|reach(?:es|ed)?|gets?|got|happen(?:s|ed)?|runs?|ran|fire[sd]?|finish(?:es|ed)?|complete[sd]?|appear(?:s|ed)?|work(?:s|ed)?|match(?:es|ed)?|land(?:s|ed)?|succeed(?:s|ed)?|return(?:s|ed)?|end(?:s|ed)?|release[sd]?|stop(?:s|ped)?)\b`,
   ),
   cue('problem', 0.75, String.raw`\bregress(?:ion|ions|ed)\b`),
   cue(
@@ -94,10 +106,12 @@ const CUES: readonly Cue[] = [
     String.raw`\b(?:crash|crashes|crashed|crashing|flaky|flakiness|deadlocks?|deadlocked)\b`,
   ),
   cue('problem', 0.7, String.raw`\b(?:times out|timed out|timing out|race condition|memory leak)\b`),
+  cue('problem', 0.7, String.raw`\b(?:OOM(?:-?killed)?|out of memory|ran out of)\b`),
   cue(
     'problem',
     0.6,
-    String.raw`(?<!\bno longer )\b(?:bugs?|buggy|broken|fails|failing|failed|failures?|outage|incident)\b`,
+    // "nothing is broken yet", "No failures": the failure is denied.
+    String.raw`(?<!\b(?:no longer|nothing is|nothing's|isn't|is not|not|no|without|zero) )\b(?:bugs?|buggy|broken|fails|failing|failed|failures?|outage|incident)\b`,
   ),
   cue('problem', 0.55, String.raw`\b(?:doesn't|does not|don't|do not|isn't|is not) work(?:ing)?\b`),
   cue('problem', 0.45, String.raw`(?<!\b(?:no|any|without|zero|0) )\b(?:errors?|exceptions?)\b(?! handl)`),
@@ -129,9 +143,19 @@ const CUES: readonly Cue[] = [
   cue(
     'active_work',
     0.8,
+    String.raw`\b(?:i'm|i am|we're|we are) (?:in the middle of|halfway through|part way through)\b`,
+  ),
+  cue(
+    'active_work',
+    0.8,
     String.raw`\bcurrently (?:implementing|refactoring|migrating|building|adding|investigating|debugging|rewriting|fixing)\b`,
   ),
   cue('active_work', 0.75, String.raw`\b(?:in progress|in-progress|next steps?)\b|^todo:|^wip\b`),
+  cue(
+    'active_work',
+    0.85,
+    String.raw`^(?:still open|still to do|to do|open items?|left to do|not done yet):`,
+  ),
   cue('active_work', 0.75, String.raw`\b(?:TODO|WIP)\b`, ''),
   cue('active_work', 0.8, String.raw`\bstill (?:need|needs|have|has) to\b|\bremaining work\b`),
   cue(
@@ -198,6 +222,12 @@ const CONSEQUENCE =
   /(?:[,;:—–]|\band) so\b(?! that)|\b(?:which|this|that) means\b|\b(?:as a result|consequently|therefore|hence|otherwise)\b/i;
 /** "…, otherwise the build fails": a failure that would happen, not one that did. */
 const OTHERWISE = /\botherwise\b/i;
+/** "…, because an unchecked id must not be stored": a rule given as the reason of what is described. */
+const REASON_CLAUSE = /(?:,|\band) because\b/i;
+/** "If Chromium crashes, …": a failure supposed, not one that happened. */
+/** "A shared browser must …": a rule of a kind of thing, told as how it behaves. */
+const KIND_SUBJECT = /^an? (?:[\w'-]+ ){1,4}$/i;
+const SUPPOSITION = /^(?:if|in case|should) [^,;.\n]{1,120},/i;
 const CONSEQUENCE_WEIGHT = 0.6;
 const RATIONALE = /\b(?:because|so that|due to|otherwise)\b/i;
 const RATIONALE_TYPES: ReadonlySet<MemoryType> = new Set([
@@ -230,15 +260,29 @@ export function classifyMemoryType(text: string): { type: MemoryType; confidence
   };
   const consequenceAt = CONSEQUENCE.exec(statement)?.index ?? statement.length;
   const otherwiseAt = OTHERWISE.exec(statement)?.index ?? statement.length;
+  const reasonAt = REASON_CLAUSE.exec(statement)?.index ?? statement.length;
+  const supposedUntil = SUPPOSITION.exec(statement)?.[0].length ?? 0;
   let consequence = false;
-  for (const { type, weight, re } of CUES) {
+  for (const { type, weight, re, plainMust } of CUES) {
     const match = re.exec(statement);
     if (!match) continue;
+    if (type === 'problem' && match.index < supposedUntil) continue;
     if (
-      (type === 'constraint' && match.index > consequenceAt) ||
+      (type === 'constraint' && (match.index > consequenceAt || match.index > reasonAt)) ||
       (type === 'problem' && match.index > otherwiseAt)
     ) {
       consequence = true;
+      continue;
+    }
+    // "A shared browser must be relaunched after a crash, otherwise every render fails", "A unique
+    // constraint must include the partition key": how a kind of thing behaves, or the failure that
+    // awaits; a rule of the team's own names what it governs ("Amounts must …", "Every handler must …").
+    if (
+      plainMust &&
+      ((otherwiseAt < statement.length && match.index < otherwiseAt) ||
+        KIND_SUBJECT.test(statement.slice(0, match.index)))
+    ) {
+      add('caveat', weight);
       continue;
     }
     add(type, weight + (match.index <= 3 ? LEADING_CUE_BONUS : 0));
