@@ -134,19 +134,19 @@ describe('ctxhub import', () => {
       source: 'markdown',
       sessions: '1',
       messages: '2',
-      staged: '8',
-      committed: '8',
-      'memories created': '8',
+      staged: '7',
+      committed: '7',
+      'memories created': '7',
     });
     expect(run.stdout).not.toContain('--commit');
     // Plain progress reads as sentences do ("1 session") and the upload reaches 100%.
     expect(run.stderr).toMatch(/^parse: done, 1 session, 2 messages, 0 skipped, 0 redactions$/m);
     expect(run.stderr).toMatch(/^upload notes\.md: (\S+ \S+) of \1 sent \(100%\)$/m);
-    expect(run.stderr).toMatch(/^commit: done, 8 committed, 8 memories created/m);
+    expect(run.stderr).toMatch(/^commit: done, 7 committed, 7 memories created/m);
     const memories = await memoriesOfProject();
-    expect(memories).toHaveLength(before + 8);
+    expect(memories).toHaveLength(before + 7);
     const fromImport = memories.filter((m) => m.source === 'import');
-    expect(fromImport.length).toBeGreaterThanOrEqual(8);
+    expect(fromImport.length).toBeGreaterThanOrEqual(7);
     for (const m of fromImport) {
       expect(m.status).toBe('draft');
       expect(m.evidence_ref).toMatch(/^raw_message:rmsg_/);

@@ -221,6 +221,41 @@ describe('classifyMemoryType', () => {
     );
   });
 
+  it('reads common wordings of a caveat, a goal, a pinned version and work planned', () => {
+    const cases: Array<[MemoryType, string]> = [
+      ['caveat', 'One thing to watch: the cache key ignores the locale of the request.'],
+      ['caveat', "There's a catch with `pg_dump --jobs`: it needs the directory output format."],
+      ['goal', 'We want one queue per tenant and a shared dead-letter queue.'],
+      ['constraint', "We're pinned to Node 18 until the hosting provider upgrades its runtime."],
+      ['constraint', 'The mobile app has to stay on React Native 0.72 for now.'],
+      ['active_work', "I'll re-run the failed exports after tomorrow's deploy."],
+      ['active_work', 'Moving the mailer to the new provider is MAIL-31, planned for Q2.'],
+      ['active_work', 'Open: the backfill of the archived tenants.'],
+      ['problem', '412 of the 3,000 rows were skipped as "duplicate key" during the nightly sync.'],
+      ['decision', 'The API clients now use the regional endpoints, set through `API_REGION`.'],
+    ];
+    for (const [type, text] of cases) {
+      const result = classifyMemoryType(text);
+      expect(result.type, text).toBe(type);
+      expect(result.confidence, text).toBeGreaterThanOrEqual(KEEP);
+    }
+  });
+
+  it('does not read an undecided choice, a frequency or a failure under a condition as a decision, rule or problem', () => {
+    expect(
+      classifyMemoryType("The team hasn't decided between SQS and Kafka yet, it depends on the cost review.")
+        .type,
+    ).not.toBe('decision');
+    expect(
+      classifyMemoryType('A `.xls` file from the bank almost always means the old BIFF format.').type,
+    ).not.toBe('constraint');
+    expect(
+      classifyMemoryType(
+        'The loader tries the cache, then the API, and falls back to the file only when that fails.',
+      ).type,
+    ).not.toBe('problem');
+  });
+
   it('reads work someone is doing now as active work', () => {
     for (const text of [
       "I'm doing the scripts/ changes for the Node upgrade now.",

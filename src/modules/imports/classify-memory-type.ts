@@ -10,7 +10,7 @@ import {
   type IdentifierToken,
   type MemoryType,
 } from '../memories/index.ts';
-import { isQuestion, stripFiller } from './left-out-statements.ts';
+import { isQuestion, PROMISE, stripFiller } from './left-out-statements.ts';
 
 interface Cue {
   type: MemoryType;
@@ -44,7 +44,12 @@ const CUES: readonly Cue[] = [
     0.8,
     String.raw`\bwe(?:'ll| will|'re going to| are going to) (?:use|go with|adopt|switch to|keep)\b`,
   ),
-  cue('decision', 0.75, String.raw`\b(?:decided|decision|chose|chosen|opted for|settled on|going with)\b`),
+  // "legal hasn't decided yet": no choice made.
+  cue(
+    'decision',
+    0.75,
+    String.raw`(?<!n't |\bnot |\bno |\byet )\b(?:decided|decision|chose|chosen|opted for|settled on|going with)\b`,
+  ),
   // "has to be switched to" is a task, not a choice made.
   cue('decision', 0.75, String.raw`(?<!\bbe )\bswitch(?:ed|ing)\b[^.;\n]{0,60}\bto\b`),
   cue('decision', 0.65, String.raw`\b(?:go with|migrated to|in favou?r of)\b`),
@@ -52,7 +57,7 @@ const CUES: readonly Cue[] = [
   cue(
     'decision',
     0.7,
-    String.raw`\bnow (?:uses|reuses|takes|waits|runs|answers|returns|reads|writes|stores|records|checks|sends|keeps|holds|retries|rejects|skips|calls|creates|enqueues|goes through)\b`,
+    String.raw`\bnow (?:(?:use|reuse|take|wait|run|answer|return|read|write|store|record|check|send|keep|hold|reject|skip|call|create|enqueue)s?|retry|retries|goes through|go through)\b`,
   ),
   cue('decision', 0.6, String.raw`\blet's use\b`),
   // Alone, "instead of" compares more often than it chooses ("scans 6M rows instead of 180M").
@@ -71,6 +76,12 @@ const CUES: readonly Cue[] = [
     plainMust: true,
   },
   cue('constraint', 0.75, String.raw`\b(?:not allowed|not permitted|forbidden|prohibited|mandatory)\b`),
+  // "We're on 1.5.7 and have to stay there": a version or a tool the team may not leave.
+  cue(
+    'constraint',
+    0.75,
+    String.raw`\b(?:pinned to|stuck (?:on|with)|(?:have|has) to stay (?:on|at|with|there))\b`,
+  ),
   // "… is not allowed on a partitioned table": a limit of a kind of thing, not a rule of the team's.
   cue(
     'caveat',
@@ -88,7 +99,8 @@ const CUES: readonly Cue[] = [
     'constraint',
     0.45,
     // "OOMKilled 6 times, always while rendering": when it happens, not a rule.
-    String.raw`(?<!\b(?:i|we|you|they|he|she|it|is|are|was|were|be|been) )\b(?:never|always|do not)\b(?! (?:while|when|during|after|before|at)\b)`,
+    // "almost always means": how often, not a rule.
+    String.raw`(?<!\b(?:i|we|you|they|he|she|it|is|are|was|were|be|been|almost|nearly) )\b(?:never|always|do not)\b(?! (?:while|when|during|after|before|at|means|meant)\b)`,
   ),
 
   cue('problem', 0.8, String.raw`\broot cause\b`),
@@ -107,6 +119,12 @@ const CUES: readonly Cue[] = [
   ),
   cue('problem', 0.7, String.raw`\b(?:times out|timed out|timing out|race condition|memory leak)\b`),
   cue('problem', 0.7, String.raw`\b(?:OOM(?:-?killed)?|out of memory|ran out of)\b`),
+  // "312 rows were skipped": something lost or damaged, reported after the fact.
+  cue(
+    'problem',
+    0.6,
+    String.raw`\b(?:was|were|got) (?:skipped|rejected|dropped|lost|corrupted|garbled|truncated|duplicated|mangled)\b`,
+  ),
   cue(
     'problem',
     0.6,
@@ -117,6 +135,11 @@ const CUES: readonly Cue[] = [
   cue('problem', 0.45, String.raw`(?<!\b(?:no|any|without|zero|0) )\b(?:errors?|exceptions?)\b(?! handl)`),
 
   cue('caveat', 0.85, String.raw`\b(?:note that|be careful|watch out|beware|keep in mind|heads[- ]up)\b`),
+  cue(
+    'caveat',
+    0.85,
+    String.raw`\b(?:thing to (?:watch|know|keep in mind|remember)|there's a catch|the catch is|worth knowing)\b`,
+  ),
   cue('caveat', 0.85, String.raw`^note:|\bcareful:|\bgotchas?\b|\bcaveats?\b`),
   cue('caveat', 0.75, String.raw`^(?:warning|important|nb):|\bpitfalls?\b|\bcounter-?intuitive\b`),
   // A limit of a tool or a design; alone it needs something concrete named to be kept.
@@ -134,12 +157,18 @@ const CUES: readonly Cue[] = [
   cue(
     'goal',
     0.75,
-    String.raw`\bwe (?:want|wanted|would like|'d like) to\b|\b(?:aim|aims|aiming) (?:to|for)\b`,
+    String.raw`\bwe (?:want|wanted|would like|'d like) (?:to|a|an|one|the|all|every|each|our)\b|\b(?:aim|aims|aiming) (?:to|for)\b`,
   ),
   cue('goal', 0.65, String.raw`\bby the end of\b`),
   cue('goal', 0.45, String.raw`\b(?:goals?|objectives?|targets?|targeting|targeted)\b`),
 
   cue('active_work', 0.85, String.raw`\b(?:i'm|i am|we're|we are|currently|still) working on\b`),
+  cue('active_work', 0.8, PROMISE.source),
+  cue(
+    'active_work',
+    0.75,
+    String.raw`\b(?:planned|scheduled) for (?:Q[1-4]|next|tomorrow|monday|tuesday|wednesday|thursday|friday|the (?:next|coming))\b`,
+  ),
   cue(
     'active_work',
     0.8,
@@ -154,7 +183,7 @@ const CUES: readonly Cue[] = [
   cue(
     'active_work',
     0.85,
-    String.raw`^(?:still open|still to do|to do|open items?|left to do|not done yet):`,
+    String.raw`^(?:open|still open|still to do|to do|open items?|left to do|not done yet):`,
   ),
   cue('active_work', 0.75, String.raw`\b(?:TODO|WIP)\b`, ''),
   cue('active_work', 0.8, String.raw`\bstill (?:need|needs|have|has) to\b|\bremaining work\b`),
@@ -225,6 +254,13 @@ const OTHERWISE = /\botherwise\b/i;
 /** "…, because an unchecked id must not be stored": a rule given as the reason of what is described. */
 const REASON_CLAUSE = /(?:,|\band) because\b/i;
 /** "If Chromium crashes, …": a failure supposed, not one that happened. */
+/** "… falls back only when that fails": a failure under a condition, a few words after it. */
+const CONDITION_BEFORE = /\b(?:if|when|whenever|unless|until|once|in case) (?:[\w'’`.-]+ ){0,3}$/i;
+/** "when a charge failed" told what happened; "when that fails" supposes it. */
+const PAST_FAILURE = /(?:ed|\bran out of)$/i;
+const supposedBefore = (statement: string, match: RegExpExecArray) =>
+  !PAST_FAILURE.test(match[0]) &&
+  CONDITION_BEFORE.test(statement.slice(Math.max(0, match.index - 60), match.index));
 /** "A shared browser must …": a rule of a kind of thing, told as how it behaves. */
 const KIND_SUBJECT = /^an? (?:[\w'-]+ ){1,4}$/i;
 const SUPPOSITION = /^(?:if|in case|should) [^,;.\n]{1,120},/i;
@@ -266,7 +302,7 @@ export function classifyMemoryType(text: string): { type: MemoryType; confidence
   for (const { type, weight, re, plainMust } of CUES) {
     const match = re.exec(statement);
     if (!match) continue;
-    if (type === 'problem' && match.index < supposedUntil) continue;
+    if (type === 'problem' && (match.index < supposedUntil || supposedBefore(statement, match))) continue;
     if (
       (type === 'constraint' && (match.index > consequenceAt || match.index > reasonAt)) ||
       (type === 'problem' && match.index > otherwiseAt)
@@ -306,7 +342,7 @@ export function classifyMemoryType(text: string): { type: MemoryType; confidence
   if (RATIONALE_TYPES.has(type) && RATIONALE.test(statement)) confidence += RATIONALE_BONUS;
   if (HEDGE.test(statement)) confidence -= HEDGE_PENALTY;
   if (PLEASANTRY.test(statement) || APOLOGY.test(statement)) confidence -= PLEASANTRY_PENALTY;
-  if (CHIT_CHAT.test(statement)) confidence -= CHIT_CHAT_PENALTY;
+  if (CHIT_CHAT.test(statement) && !PROMISE.test(statement)) confidence -= CHIT_CHAT_PENALTY;
   if (isQuestion(statement)) confidence = Math.min(confidence, 0.1);
   return { type, confidence: round(confidence) };
 }

@@ -47,12 +47,12 @@ describe('commit', () => {
 
     const committed = await stepOk(h, p.writer, id, 'commit');
     expect(committed.status).toBe('committed');
-    expect(committed.stats).toMatchObject({ committed: 7, memories_created: 7, linked_existing: 0 });
+    expect(committed.stats).toMatchObject({ committed: 6, memories_created: 6, linked_existing: 0 });
 
     const after = await stagedOf(h, id);
     expect(after.find((s) => s.id === dropped.id)?.memory_id).toBeNull();
     const memories = await memoriesOf(h, placeOf(p));
-    expect(memories).toHaveLength(7);
+    expect(memories).toHaveLength(6);
     for (const s of after.filter((x) => x.id !== dropped.id)) {
       expect(s.memory_id).toMatch(/^mem_/);
       const memory = await memoryById(s.memory_id!);

@@ -38,13 +38,13 @@ describe('extract', () => {
     );
     expect(extracted!.stats).toMatchObject({
       ...parsed.stats,
-      staged: 8,
+      staged: 7,
       already_remembered: 0,
       repeated: 0,
     });
-    expect(extracted!.stats.candidates).toBe(8);
+    expect(extracted!.stats.candidates).toBe(7);
     const staged = await stagedOf(h, extracted!.id, p.writer);
-    expect(staged).toHaveLength(8);
+    expect(staged).toHaveLength(7);
     const rawIds = await rawMessageIds(h, await projectIdOf(h, extracted!.id));
     for (const s of staged) {
       expect(s).toMatchObject({ selected: true, memory_id: null, redactions: 0 });

@@ -103,6 +103,22 @@ describe('whyLeftOut', () => {
     expect(whyLeftOut(text)).toBeNull();
   });
 
+  it('keeps work promised for a time, and leaves out what the assistant is about to do now', () => {
+    for (const text of [
+      "I'll re-run the customer's import after tomorrow's deploy, it reads the original file again.",
+      "I'll pick it up next week.",
+      "We'll keep the nightly export off until the migration is done.",
+    ]) {
+      expect(whyLeftOut(text), text).toBeNull();
+    }
+    for (const text of [
+      "I'll run the import tests again.",
+      "I'll stamp the page numbers with pdf-lib after the merge.",
+    ]) {
+      expect(whyLeftOut(text), text).toBe('narration');
+    }
+  });
+
   it('reads past fillers to the statement', () => {
     expect(stripFiller('Ok, so now the lock is per customer.')).toBe('the lock is per customer.');
     expect(whyLeftOut('Yes, that also breaks the refund job.')).toBe('context-dependent');
@@ -115,6 +131,7 @@ describe('whyLeftOut', () => {
     ['above, repeated', 'the above '.repeat(200_000)],
     ['spaces', ' '.repeat(1_000_000)],
     ['colons', ':'.repeat(1_000_000)],
+    ['promises', "i'll until the ".repeat(100_000)],
   ])('answers on hostile input: %s', (_name, text) => {
     expect(() => whyLeftOut(text)).not.toThrow();
   });

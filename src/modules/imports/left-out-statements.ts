@@ -53,6 +53,13 @@ const TASK_OPENING =
 const CONVERSATION_PLEA =
   /^(?:do not|don't|dont) (?:paste|show|print|dump|repeat|quote|echo|explain|send|reply|answer|write me|output|include the whole|summari[sz]e|ask)\b/i;
 
+/**
+ * Work promised for a time: "I'll re-run their import after tomorrow's deploy", "I'll pick it up
+ * next week", "I'll switch the job off until the split is done". Kept as active work, not narration.
+ */
+export const PROMISE =
+  /\b(?:i'll|i will|we'll|we will|i'm going to|we're going to)\b[^.;\n]{0,120}?\b(?:tomorrow|tonight|next (?:week|sprint|month|release|monday|tuesday|wednesday|thursday|friday)|this (?:week|afternoon|evening)|on (?:monday|tuesday|wednesday|thursday|friday)|after (?:tomorrow's|today's|tonight's|this week's|next week's|friday's|monday's) (?:deploy|release|freeze|migration|cut-?over|rollout)|until (?:the|it|this|that)\b[^.;\n]{0,60}\b(?:is |are |has |have )?(?:done|over|finished|landed|merged|complete))\b/i;
+
 /** The assistant saying what it is about to do, or leading in to what follows. */
 const NARRATION_OPENING =
   /^(?:let me|let's (?!go with|stick with|switch to|standardi[sz]e on|use|keep|not|never|always|avoid|move to|adopt)|now let me|first,? let me|(?:i'll|i will|i'm going to|i am going to|i'm gonna) (?!use|go with|stick with|switch|keep|adopt|standardi[sz]e)|i'd (?:suggest|recommend|go with|start|do|rather|avoid|also|still)|i need to (?:check|look|see|run|find|verify|confirm|read)|here's|here is|here are|below is|below are|the following|time to|moving on|on to|next up|reproduced|confirmed|verified|done|found it)\b/i;
@@ -104,7 +111,8 @@ export function whyLeftOut(statement: string): LeftOutReason | null {
   if (CONVERSATION_PLEA.test(rest)) return 'request';
   if (QUESTION_OPENING.test(rest)) return 'question';
   if (!/[.!…]$/.test(rest) && QUESTION_TAG.test(rest)) return 'question';
-  if (NARRATION_OPENING.test(rest) || OFFER.test(rest) || RECOMMENDATION.test(rest)) return 'narration';
+  if ((NARRATION_OPENING.test(rest) && !PROMISE.test(rest)) || OFFER.test(rest) || RECOMMENDATION.test(rest))
+    return 'narration';
   const words = rest.split(' ', SHORT_WORDS + 1).length;
   if (CONSEQUENCE_OPENING.test(text)) return 'context-dependent';
   const sequence = SEQUENCE_OPENING.test(text) || SEQUENCE_OPENING.test(rest);
