@@ -256,6 +256,28 @@ describe('classifyMemoryType', () => {
     ).not.toBe('problem');
   });
 
+  it('reads a practice of the team, an option taken and a labelled summary by their wording', () => {
+    const cases: Array<[MemoryType, string]> = [
+      ['constraint', "We don't mock the database in the repository tests, they run against PostgreSQL."],
+      ['decision', 'Not option 2: the queue would double our hosting bill for one feature.'],
+      [
+        'summary',
+        'For the release notes summary: exports are now streamed, so large workspaces no longer time out.',
+      ],
+    ];
+    for (const [type, text] of cases) {
+      const result = classifyMemoryType(text);
+      expect(result.type, text).toBe(type);
+      expect(result.confidence, text).toBeGreaterThanOrEqual(KEEP);
+    }
+    expect(
+      classifyMemoryType('The staging cluster never sees this, because it has a single node.').type,
+    ).not.toBe('constraint');
+    expect(
+      classifyMemoryType('Pinning the region in the test setup would only hide different bugs.').type,
+    ).not.toBe('problem');
+  });
+
   it('reads work someone is doing now as active work', () => {
     for (const text of [
       "I'm doing the scripts/ changes for the Node upgrade now.",

@@ -60,6 +60,12 @@ const CUES: readonly Cue[] = [
     String.raw`\bnow (?:(?:use|reuse|take|wait|run|answer|return|read|write|store|record|check|send|keep|hold|reject|skip|call|create|enqueue)s?|retry|retries|goes through|go through)\b`,
   ),
   cue('decision', 0.6, String.raw`\blet's use\b`),
+  // "Not option 1: …", "Option 2 it is": an option taken or turned down.
+  cue(
+    'decision',
+    0.8,
+    String.raw`^(?:not|no to) option (?:\d|[a-c]|one|two|three)\b|^option (?:\d|[a-c]|one|two|three) it is\b`,
+  ),
   // Alone, "instead of" compares more often than it chooses ("scans 6M rows instead of 180M").
   cue('decision', 0.35, String.raw`\binstead of\b`),
 
@@ -92,6 +98,12 @@ const CUES: readonly Cue[] = [
   cue('constraint', 0.7, String.raw`\b(?:is|are) required\b|\brequired to\b`),
   cue('constraint', 0.65, String.raw`\b(?:should not|shouldn't)\b`),
   cue('constraint', 0.85, String.raw`^please (?:always|never|do not|don't)\b`),
+  // "We don't add retries to integration tests": a practice of the team.
+  cue(
+    'constraint',
+    0.8,
+    String.raw`^we (?:don't|do not|never|always) (?:add|use|run|deploy|merge|store|log|commit|push|call|touch|change|edit|delete|ship|release|skip|mock|retry|rely)\b`,
+  ),
   cue('constraint', 0.7, String.raw`\b(?:make sure|ensure) (?:to|that|you|we|it|the|every|all|each)\b`),
   // "I always forget" describes a habit; an unattributed "always"/"never" leans towards a rule.
   // "charge.refunds is always empty" describes; it prescribes nothing.
@@ -99,8 +111,8 @@ const CUES: readonly Cue[] = [
     'constraint',
     0.45,
     // "OOMKilled 6 times, always while rendering": when it happens, not a rule.
-    // "almost always means": how often, not a rule.
-    String.raw`(?<!\b(?:i|we|you|they|he|she|it|is|are|was|were|be|been|almost|nearly) )\b(?:never|always|do not)\b(?! (?:while|when|during|after|before|at|means|meant)\b)`,
+    // "almost always means", "CI never sees this": how often, or what something does, not a rule.
+    String.raw`(?<!\b(?:i|we|you|they|he|she|it|is|are|was|were|be|been|almost|nearly) )\b(?:never|always|do not)\b(?! (?:while|when|during|after|before|at|means|meant)\b| [a-z]{2,}[^s\W]s\b)`,
   ),
 
   cue('problem', 0.8, String.raw`\broot cause\b`),
@@ -196,7 +208,7 @@ const CUES: readonly Cue[] = [
   cue(
     'summary',
     0.85,
-    String.raw`\b(?:in summary|to summari[sz]e|to sum up|tl;dr|tldr|in short)\b|^summary:`,
+    String.raw`\b(?:in summary|to summari[sz]e|to sum up|tl;dr|tldr|in short)\b|\bsummary:`,
   ),
   cue('summary', 0.45, String.raw`\boverall\b`),
 
@@ -254,8 +266,9 @@ const OTHERWISE = /\botherwise\b/i;
 /** "…, because an unchecked id must not be stored": a rule given as the reason of what is described. */
 const REASON_CLAUSE = /(?:,|\band) because\b/i;
 /** "If Chromium crashes, …": a failure supposed, not one that happened. */
-/** "… falls back only when that fails": a failure under a condition, a few words after it. */
-const CONDITION_BEFORE = /\b(?:if|when|whenever|unless|until|once|in case) (?:[\w'’`.-]+ ){0,3}$/i;
+/** "… only when that fails", "would only hide bugs": a failure supposed, a few words after the supposition. */
+const CONDITION_BEFORE =
+  /\b(?:if|when|whenever|unless|until|once|in case|would|could|might) (?:[\w'’`.-]+ ){0,3}$/i;
 /** "when a charge failed" told what happened; "when that fails" supposes it. */
 const PAST_FAILURE = /(?:ed|\bran out of)$/i;
 const supposedBefore = (statement: string, match: RegExpExecArray) =>

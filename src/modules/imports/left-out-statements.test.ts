@@ -119,6 +119,17 @@ describe('whyLeftOut', () => {
     }
   });
 
+  it('leaves out a guess, a step announced after its reason, a plea about tickets and an admission', () => {
+    expect(whyLeftOut('My guess is that the retries pile up after the deploy.')).toBe('speculation');
+    expect(whyLeftOut('Probably the cache is cold after a restart.')).toBe('speculation');
+    expect(
+      whyLeftOut('Since the locale should no longer matter, let me run the suite under three LANG values.'),
+    ).toBe('narration');
+    expect(whyLeftOut("don't open a ticket for it, I'll mention it at stand-up")).toBe('request');
+    expect(whyLeftOut("You're right, that's a typo in my snippet.")).toBe('context-dependent');
+    expect(whyLeftOut("Don't push to main without a green pipeline.")).toBeNull();
+  });
+
   it('reads past fillers to the statement', () => {
     expect(stripFiller('Ok, so now the lock is per customer.')).toBe('the lock is per customer.');
     expect(whyLeftOut('Yes, that also breaks the refund job.')).toBe('context-dependent');

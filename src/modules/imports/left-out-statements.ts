@@ -13,7 +13,7 @@ const MAX_READ_CHARS = 2_000;
 
 /** Acknowledgements and connectives in front of a statement carry no meaning. */
 const FILLER =
-  /^(?:ok|okay|so|also|and|but|alright|right|sure|great|yes|yep|yeah|actually|well|now(?! that\b)|then|finally|honestly|basically|anyway|hmm|hm|ah|oh|argh|ugh|exactly|correct|indeed|agreed|understood|noted)\b[,:;!.—–-]?\s+/i;
+  /^(?:ok|okay|so|also|and|but|alright|right|sure|great|yes|yep|yeah|actually|well|now(?! that\b)|then|finally|honestly|basically|anyway|hmm|hm|ah|oh|argh|ugh|exactly|correct|indeed|agreed|understood|noted|you're right|you are right|good point|fair point)\b[,:;!.—–-]?\s+/i;
 
 /** The statement without up to three leading fillers ("Ok, so now …"). */
 export function stripFiller(text: string): string {
@@ -51,7 +51,7 @@ const TASK_OPENING =
   /^(?:open|show|give|tell|check|look|find|fix|write|add|run|rerun|re-run|update|try|send|paste|explain|file|create|do|investigate|figure|dig|review|summari[sz]e|search|grep|install|commit|push|merge|deploy|revert|rename|remove|delete|change|move|implement|refactor|rewrite|draft|list|describe|compare|measure|test|debug|ping) (?:it|this|that|these|those|them|me|us|the|a|an|my|our|your|some|all|any|each|both|up|out|on|in|into|at|for|through|over|again|ahead|away|back|down|off|with|to|what|why|how|whether|if)\b/i;
 /** "Don't paste the whole file": a plea about the conversation, not a rule of the project. */
 const CONVERSATION_PLEA =
-  /^(?:do not|don't|dont) (?:paste|show|print|dump|repeat|quote|echo|explain|send|reply|answer|write me|output|include the whole|summari[sz]e|ask)\b/i;
+  /^(?:do not|don't|dont) (?:paste|show|print|dump|repeat|quote|echo|explain|send|reply|answer|write me|output|include the whole|summari[sz]e|ask|(?:open|file|create|raise) (?:a|an) (?:ticket|issue|bug|jira))\b/i;
 
 /**
  * Work promised for a time: "I'll re-run their import after tomorrow's deploy", "I'll pick it up
@@ -66,6 +66,12 @@ const NARRATION_OPENING =
 /** A recommendation after its reason: "Since product wants it without deploys, I'd go with option 2." */
 const RECOMMENDATION =
   /[,;] (?:i'd|i would) (?:suggest|recommend|go with|pick|choose|lean towards?|rather)\b/i;
+/** "Since the zone no longer matters, let me run the file under a few TZ values." */
+const NARRATION_AFTER_REASON =
+  /[,;] (?:let me|let's|i'll|i will) (?:run|check|look|try|see|verify|test|read|open)\b/i;
+/** "My guess is that the failures cluster around midnight." */
+const GUESS_OPENING =
+  /^(?:my (?:guess|hunch|bet|theory) is|i (?:guess|suspect|bet)|presumably|probably|maybe|perhaps)\b/i;
 /** An offer to the user: "I can re-run the deploy if you want." */
 const OFFER = /\bif you (?:want|like|prefer|wish)\b|\bshall i\b|\bwant me to\b/i;
 /** "Next, the guard in the workflow.", "Now on to the callers." */
@@ -111,7 +117,12 @@ export function whyLeftOut(statement: string): LeftOutReason | null {
   if (CONVERSATION_PLEA.test(rest)) return 'request';
   if (QUESTION_OPENING.test(rest)) return 'question';
   if (!/[.!…]$/.test(rest) && QUESTION_TAG.test(rest)) return 'question';
-  if ((NARRATION_OPENING.test(rest) && !PROMISE.test(rest)) || OFFER.test(rest) || RECOMMENDATION.test(rest))
+  if (
+    (NARRATION_OPENING.test(rest) && !PROMISE.test(rest)) ||
+    OFFER.test(rest) ||
+    RECOMMENDATION.test(rest) ||
+    NARRATION_AFTER_REASON.test(rest)
+  )
     return 'narration';
   const words = rest.split(' ', SHORT_WORDS + 1).length;
   if (CONSEQUENCE_OPENING.test(text)) return 'context-dependent';
@@ -119,7 +130,8 @@ export function whyLeftOut(statement: string): LeftOutReason | null {
   if (sequence && (words <= SHORT_WORDS || isShortHeading(rest))) return 'narration';
   if (GERUND_OPENING.test(rest) && words <= SHORT_WORDS && !FINITE_VERB.test(rest)) return 'narration';
   if (/:["'”’)*_`\s]*$/.test(rest)) return 'lead-in';
-  if (HEDGED_GUESS.test(rest) || DRAWN_CONCLUSION.test(text)) return 'speculation';
+  if (HEDGED_GUESS.test(rest) || GUESS_OPENING.test(rest) || DRAWN_CONCLUSION.test(text))
+    return 'speculation';
   if (ANAPHORIC_OPENING.test(rest) && !DEICTIC_TIME.test(rest) && !DUMMY_IT.test(rest))
     return 'context-dependent';
   if (POINTS_ELSEWHERE.test(rest)) return 'context-dependent';
