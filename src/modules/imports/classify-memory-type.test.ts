@@ -273,6 +273,12 @@ describe('classifyMemoryType', () => {
     expect(
       classifyMemoryType('The staging cluster never sees this, because it has a single node.').type,
     ).not.toBe('constraint');
+    expect(classifyMemoryType('All 812 invoices were checked by hash; no invoice was lost.').type).not.toBe(
+      'problem',
+    );
+    expect(
+      classifyMemoryType('An alert on queue depth would warn us before the OOM killer does next time.').type,
+    ).not.toBe('problem');
     expect(
       classifyMemoryType('Pinning the region in the test setup would only hide different bugs.').type,
     ).not.toBe('problem');

@@ -130,12 +130,18 @@ const CUES: readonly Cue[] = [
     String.raw`\b(?:crash|crashes|crashed|crashing|flaky|flakiness|deadlocks?|deadlocked)\b`,
   ),
   cue('problem', 0.7, String.raw`\b(?:times out|timed out|timing out|race condition|memory leak)\b`),
-  cue('problem', 0.7, String.raw`\b(?:OOM(?:-?killed)?|out of memory|ran out of)\b`),
+  // "got OOMKilled", not "an alert before the OOM killer does".
+  cue(
+    'problem',
+    0.7,
+    String.raw`\b(?:OOM-?killed|out of memory|ran out of (?:memory|disk|space|connections))\b`,
+  ),
   // "312 rows were skipped": something lost or damaged, reported after the fact.
   cue(
     'problem',
     0.6,
-    String.raw`\b(?:was|were|got) (?:skipped|rejected|dropped|lost|corrupted|garbled|truncated|duplicated|mangled)\b`,
+    // "no export was lost" denies it.
+    String.raw`(?<!\b(?:no|none|nothing|not one|not a single)\b[\w -]{0,30})\b(?:was|were|got) (?:skipped|rejected|dropped|lost|corrupted|garbled|truncated|duplicated|mangled)\b`,
   ),
   cue(
     'problem',
@@ -150,7 +156,7 @@ const CUES: readonly Cue[] = [
   cue(
     'caveat',
     0.85,
-    String.raw`\b(?:thing to (?:watch|know|keep in mind|remember)|there's a catch|the catch is|worth knowing)\b`,
+    String.raw`\b(?:thing to (?:watch|know|keep in mind|remember)|there's a catch|worth knowing)\b`,
   ),
   cue('caveat', 0.85, String.raw`^note:|\bcareful:|\bgotchas?\b|\bcaveats?\b`),
   cue('caveat', 0.75, String.raw`^(?:warning|important|nb):|\bpitfalls?\b|\bcounter-?intuitive\b`),
