@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from '../src/cli/api-client.ts';
@@ -6,7 +6,7 @@ import { multipartBody } from '../src/cli/multipart-body.ts';
 import { generateAgentJsonl } from './generate-transcript.ts';
 import { RequestProbe, type ProbeFigures } from './request-probe.ts';
 import { BENCH_PROJECT, BENCH_WORKSPACE } from './seed-memories.ts';
-import { residentMb } from './process-memory.ts';
+import { cpuSeconds, residentMb } from './process-stats.ts';
 import { pgliteServer, postgresServer, type RunningServer } from './server.ts';
 
 /**
@@ -61,15 +61,6 @@ export interface ImportRow {
 
 /** Peak resident set size of a process so far, in MB (Linux /proc). */
 const peakRssMb = (pid: number): number => residentMb(pid).peak;
-
-/**
- * CPU time the server process has used so far, in s (Linux /proc: user + system clock ticks of
- * 1/100 s). Unlike wall time it hardly depends on what else the machine runs.
- */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
   const t = performance.now();

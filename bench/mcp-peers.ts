@@ -11,6 +11,7 @@ import {
   writeServerMemoryFile,
   type PeerSearch,
 } from './peer-servers.ts';
+import { cpuSeconds } from './process-stats.ts';
 import { benchMemories, withSeededServer, type BenchMemory } from './seed-memories.ts';
 import { pgliteServer, postgresServer, type Prepare, type RunningServer } from './server.ts';
 
@@ -38,6 +39,12 @@ const WARMUP = Number(process.env.BENCH_PEER_WARMUP ?? 200);
 const BLOCKS = 4;
 /** ctxhub's recall answers 10 memories by default; mcp-memory-keeper is asked for as many. */
 const LIMIT = 10;
+/**
+ * Before a block, the other servers must be idle: under 1 clock tick (10 ms) of CPU per 100 ms, twice
+ * in a row (server-memory collects the garbage of its last parse for a while after answering).
+ */
+const SETTLE_POLL_MS = 100;
+const SETTLE_MAX_MS = 10_000;
 const TARGETS: Record<number, { p50: number; faster?: number }> = {
   10_000: { p50: 3, faster: 4 },
   100_000: { p50: 5 },
@@ -49,7 +56,26 @@ type ServerName = (typeof SERVERS)[number];
 interface Measured {
   memories: number;
   engine: string;
-  stats: Record<ServerName, { p50: number; p95: number; results: number }>;
+  stats: Record<
+    ServerName,
+    { p50: number; p95: number; results: number; waitedMs: number; othersCpuMs: number }
+  >;
+}
+
+const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+
+/** Waits until `pids` use (almost) no CPU; how long it waited, in ms. */
+async function settle(pids: number[]): Promise<number> {
+  const start = performance.now();
+  let quiet = 0;
+  let last = cpuOf(pids);
+  while (quiet < 2 && performance.now() - start < SETTLE_MAX_MS) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+    const now = cpuOf(pids);
+    quiet = now - last < 0.01 ? quiet + 1 : 0;
+    last = now;
+  }
+  return performance.now() - start;
 }
 
 /** The three servers, started on the loaded stores: ctxhub through a fresh `ctxhub mcp`. */
@@ -60,7 +86,11 @@ async function startAll(
 ): Promise<Record<ServerName, PeerSearch>> {
   const ctxhub = await ctxhubAdapter(server, dirs.cwd);
   const started: Partial<Record<ServerName, PeerSearch>> = {
-    ctxhub: { search: async (q) => (await ctxhub.recall(q)).length, close: ctxhub.close },
+    ctxhub: {
+      search: async (q) => (await ctxhub.recall(q)).length,
+      close: ctxhub.close,
+      pids: [server.pid, ...(ctxhub.pid === null ? [] : [ctxhub.pid])],
+    },
   };
   try {
     started['server-memory'] = await startServerMemory(peers.serverMemory, dirs.memoryFile, dirs.cwd);
@@ -102,6 +132,8 @@ async function measure(
           ServerName,
           number[]
         >;
+        const waited = Object.fromEntries(SERVERS.map((n) => [n, 0])) as Record<ServerName, number>;
+        const othersCpu = Object.fromEntries(SERVERS.map((n) => [n, 0])) as Record<ServerName, number>;
         // Blocks of queries per server while the other two are idle: a peer's work outlasts its
         // answer (server-memory parses its whole file per query, then collects its garbage), and
         // a query sent to another server right after it would pay for that on two cores.
@@ -110,15 +142,27 @@ async function measure(
           const slice = queries.measured.slice(b * block, (b + 1) * block);
           for (let j = 0; j < SERVERS.length; j++) {
             const name = SERVERS[(b + j) % SERVERS.length]!;
+            const others = SERVERS.filter((n) => n !== name).flatMap((n) => servers[n].pids);
+            waited[name] += await settle(others);
+            const before = cpuOf(others);
             for (const q of slice) {
               const [found, elapsed] = await checkedSearch(name, servers[name], q);
               times[name].push(elapsed);
               results[name].push(found);
             }
+            othersCpu[name] += (cpuOf(others) - before) * 1000;
           }
         }
         const stats = Object.fromEntries(
-          SERVERS.map((n) => [n, { ...percentiles(times[n]), results: percentiles(results[n]).p50 }]),
+          SERVERS.map((n) => [
+            n,
+            {
+              ...percentiles(times[n]),
+              results: percentiles(results[n]).p50,
+              waitedMs: Math.round(waited[n]),
+              othersCpuMs: Math.round(othersCpu[n]),
+            },
+          ]),
         ) as Measured['stats'];
         return { memories, engine, stats };
       } finally {
@@ -220,6 +264,10 @@ export async function runMcpPeersBench(engines: string[]): Promise<void> {
       `corpus, each found verbatim (case-insensitive) in ${sortedMatches[0]} to ${sortedMatches.at(-1)} ` +
       `of the first ${Math.min(...SIZES)} memories (median ${percentiles(sortedMatches).p50}), about as ` +
       `large a share at every size. ` +
+      `Before each block the other two servers' processes were left to go idle (under 10 ms of CPU per ` +
+      `${SETTLE_POLL_MS} ms twice in a row, at most ${SETTLE_MAX_MS / 1000} s): "others idle after ms" sums ` +
+      `those waits over the blocks, "others CPU ms meanwhile" the CPU the other servers' processes used ` +
+      `during this server's blocks. ` +
       `Every answer held results. "results" = the median number of results per answer; ` +
       `"ctxhub/this" = ctxhub's p50 over this server's p50.\n`,
   );
@@ -233,6 +281,8 @@ export async function runMcpPeersBench(engines: string[]): Promise<void> {
         'p95 ms': m.stats[name].p95,
         results: m.stats[name].results,
         'ctxhub/this p50': ratio(m.stats.ctxhub.p50, m.stats[name].p50),
+        'others idle after ms': m.stats[name].waitedMs,
+        'others CPU ms meanwhile': m.stats[name].othersCpuMs,
       })),
     ),
   );

@@ -96,7 +96,7 @@ export async function ctxhubAdapter(server: RunningServer, cwd: string) {
     }
     return result.structuredContent.items.map((m) => m.id);
   };
-  return { client, recall, close: () => client.close() };
+  return { client, recall, close: () => client.close(), pid: transport.pid };
 }
 
 export async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {

@@ -20,6 +20,8 @@ import type { BenchMemory } from './seed-memories.ts';
 export interface PeerSearch {
   search(q: string): Promise<number>;
   close(): Promise<void>;
+  /** The processes that answer it, for reading their CPU time from /proc. */
+  pids: number[];
 }
 
 interface ToolResult {
@@ -38,6 +40,7 @@ async function stdioClient(
 ): Promise<{
   call(tool: string, args: Record<string, unknown>): Promise<ToolResult>;
   close(): Promise<void>;
+  pid: number | null;
 }> {
   let stderr = '';
   const transport = new StdioClientTransport({
@@ -63,6 +66,7 @@ async function stdioClient(
       return result;
     },
     close: () => client.close(),
+    pid: transport.pid,
   };
 }
 
@@ -91,6 +95,7 @@ export async function startServerMemory(entry: string, file: string, cwd: string
       return entities.length;
     },
     close: mcp.close,
+    pids: mcp.pid === null ? [] : [mcp.pid],
   };
 }
 
@@ -242,5 +247,6 @@ export async function startKeeper(entry: string, dataDir: string, limit: number)
       return Number(found[1]);
     },
     close: mcp.close,
+    pids: mcp.pid === null ? [] : [mcp.pid],
   };
 }

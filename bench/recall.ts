@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { sequentialLatencies } from './latency.ts';
-import { residentMb } from './process-memory.ts';
+import { residentMb } from './process-stats.ts';
 import {
   BENCH_PROJECT,
   BENCH_QUERIES as queries,
