@@ -58,6 +58,15 @@ const TABLE: Array<[MemoryType, string]> = [
   ['note', 'FYI the `BILLING_PROVIDER_URL` setting points to the sandbox in staging.'],
 ];
 
+/** Each statement typed as given, confidently enough to be staged. */
+function expectKept(cases: Array<[MemoryType, string]>): void {
+  for (const [type, text] of cases) {
+    const result = classifyMemoryType(text);
+    expect(result.type, text).toBe(type);
+    expect(result.confidence, text).toBeGreaterThanOrEqual(KEEP);
+  }
+}
+
 describe('classifyMemoryType', () => {
   it.each(TABLE)('classifies a %s statement: %s', (type, text) => {
     const result = classifyMemoryType(text);
@@ -183,22 +192,22 @@ describe('classifyMemoryType', () => {
   });
 
   it('reads how a kind of thing behaves as a caveat, and a rule of the team as a constraint', () => {
-    for (const text of [
-      'A pooled Redis client must be recreated after a failover, otherwise every later command hangs.',
-      'A foreign key must reference a unique column of the parent table.',
-      'Triggers are not allowed on a foreign table in this PostgreSQL version.',
-      'The export endpoint answers 409 while a run is active, because a half-written file must never be served.',
-    ]) {
-      expect(classifyMemoryType(text).type, text).toBe('caveat');
-    }
-    for (const text of [
-      'Every export must be signed with the workspace key.',
-      'Cron jobs must run in UTC, because the invoices are dated in UTC.',
-      'Never edit a released migration; otherwise environments drift apart.',
-      'Direct writes to the ledger are not allowed outside the billing worker.',
-    ]) {
-      expect(classifyMemoryType(text).type, text).toBe('constraint');
-    }
+    expectKept([
+      [
+        'caveat',
+        'A pooled Redis client must be recreated after a failover, otherwise every later command hangs.',
+      ],
+      ['caveat', 'A foreign key must reference a unique column of the parent table.'],
+      ['caveat', 'Triggers are not allowed on a foreign table in this PostgreSQL version.'],
+      [
+        'caveat',
+        'The export endpoint answers 409 while a run is active, because a half-written file must never be served.',
+      ],
+      ['constraint', 'Every export must be signed with the workspace key.'],
+      ['constraint', 'Cron jobs must run in UTC, because the invoices are dated in UTC.'],
+      ['constraint', 'Never edit a released migration; otherwise environments drift apart.'],
+      ['constraint', 'Direct writes to the ledger are not allowed outside the billing worker.'],
+    ]);
   });
 
   it('does not read a supposed, denied or timed failure as a problem or a rule', () => {
@@ -222,7 +231,7 @@ describe('classifyMemoryType', () => {
   });
 
   it('reads common wordings of a caveat, a goal, a pinned version and work planned', () => {
-    const cases: Array<[MemoryType, string]> = [
+    expectKept([
       ['caveat', 'One thing to watch: the cache key ignores the locale of the request.'],
       ['caveat', "There's a catch with `pg_dump --jobs`: it needs the directory output format."],
       ['goal', 'We want one queue per tenant and a shared dead-letter queue.'],
@@ -233,12 +242,7 @@ describe('classifyMemoryType', () => {
       ['active_work', 'Open: the backfill of the archived tenants.'],
       ['problem', '412 of the 3,000 rows were skipped as "duplicate key" during the nightly sync.'],
       ['decision', 'The API clients now use the regional endpoints, set through `API_REGION`.'],
-    ];
-    for (const [type, text] of cases) {
-      const result = classifyMemoryType(text);
-      expect(result.type, text).toBe(type);
-      expect(result.confidence, text).toBeGreaterThanOrEqual(KEEP);
-    }
+    ]);
   });
 
   it('does not read an undecided choice, a frequency or a failure under a condition as a decision, rule or problem', () => {
@@ -257,19 +261,14 @@ describe('classifyMemoryType', () => {
   });
 
   it('reads a practice of the team, an option taken and a labelled summary by their wording', () => {
-    const cases: Array<[MemoryType, string]> = [
+    expectKept([
       ['constraint', "We don't mock the database in the repository tests, they run against PostgreSQL."],
       ['decision', 'Not option 2: the queue would double our hosting bill for one feature.'],
       [
         'summary',
         'For the release notes summary: exports are now streamed, so large workspaces no longer time out.',
       ],
-    ];
-    for (const [type, text] of cases) {
-      const result = classifyMemoryType(text);
-      expect(result.type, text).toBe(type);
-      expect(result.confidence, text).toBeGreaterThanOrEqual(KEEP);
-    }
+    ]);
     expect(
       classifyMemoryType('The staging cluster never sees this, because it has a single node.').type,
     ).not.toBe('constraint');
