@@ -50,13 +50,15 @@ const CONDITION_BEFORE =
   /\b(?:if|when|whenever|unless|until|once|in case|would|could|might) (?:[\w'’`.-]+ ){0,3}$/i;
 /** "when a charge failed" told what happened; "when that fails" supposes it. */
 const PAST_FAILURE = /(?:ed|\bran out of)$/i;
-const supposedBefore = (statement: string, match: RegExpExecArray) =>
-  !PAST_FAILURE.test(match[0]) &&
-  CONDITION_BEFORE.test(statement.slice(Math.max(0, match.index - 60), match.index));
-/** "A shared browser must …": a rule of a kind of thing, told as how it behaves. */
-const KIND_SUBJECT = /^an? (?:[\w'-]+ ){1,4}$/i;
 /** "If Chromium crashes, …": a failure supposed, not one that happened. */
 const SUPPOSITION = /^(?:if|in case|should) [^,;.\n]{1,120},/i;
+/** Whether the failure a problem cue matched is only supposed: in an opening "If …," or just after "when"/"would". */
+const supposedFailure = (statement: string, match: RegExpExecArray): boolean =>
+  match.index < (SUPPOSITION.exec(statement)?.[0].length ?? 0) ||
+  (!PAST_FAILURE.test(match[0]) &&
+    CONDITION_BEFORE.test(statement.slice(Math.max(0, match.index - 60), match.index)));
+/** "A shared browser must …": a rule of a kind of thing, told as how it behaves. */
+const KIND_SUBJECT = /^an? (?:[\w'-]+ ){1,4}$/i;
 const CONSEQUENCE_WEIGHT = 0.6;
 const RATIONALE = /\b(?:because|so that|due to|otherwise)\b/i;
 const RATIONALE_TYPES: ReadonlySet<MemoryType> = new Set([
@@ -90,12 +92,11 @@ export function classifyMemoryType(text: string): { type: MemoryType; confidence
   const consequenceAt = CONSEQUENCE.exec(statement)?.index ?? statement.length;
   const otherwiseAt = OTHERWISE.exec(statement)?.index ?? statement.length;
   const reasonAt = REASON_CLAUSE.exec(statement)?.index ?? statement.length;
-  const supposedUntil = SUPPOSITION.exec(statement)?.[0].length ?? 0;
   let consequence = false;
   for (const { type, weight, re, plainMust } of CUES) {
     const match = re.exec(statement);
     if (!match) continue;
-    if (type === 'problem' && (match.index < supposedUntil || supposedBefore(statement, match))) continue;
+    if (type === 'problem' && supposedFailure(statement, match)) continue;
     if (
       (type === 'constraint' && (match.index > consequenceAt || match.index > reasonAt)) ||
       (type === 'problem' && match.index > otherwiseAt)
