@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import {
   generatedSecretsEnv,
@@ -117,6 +117,25 @@ export async function signIn(page: Page, baseUrl: string, key: string, path = '/
   await page.getByLabel('API key').fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+/**
+ * Holds back the page's requests whose address matches `url` until the returned `release` is
+ * called; `release` then waits until `loaded` is seen in the page and lets such requests through
+ * again.
+ */
+export async function holdBack(page: Page, url: RegExp): Promise<(loaded: Locator) => Promise<void>> {
+  let open = () => {};
+  const held = new Promise<void>((resolve) => (open = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return async (loaded) => {
+    open();
+    await loaded.waitFor({ state: 'attached' });
+    await page.unroute(url);
+  };
 }
 
 /**

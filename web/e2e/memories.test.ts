@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, signIn, startUi, type UiServer } from './browser.fixtures.ts';
+import { checkPage, holdBack, signIn, startUi, type UiServer } from './browser.fixtures.ts';
 
 /**
  * The Memories section in a real Chromium against a real server: recall with a typo (the
@@ -104,9 +104,15 @@ describe('memories', () => {
     await waitForCount(page, 1);
     expect(await shownIds(page)).toEqual([ids.archive]);
     expect(new URL(page.url()).searchParams.get('type')).toBe('constraint');
+    // The lists of workspaces and projects are held back: the chosen keys stay shown meanwhile.
+    const release = await holdBack(page, /\/v1\/workspaces(\/[^/]+\/projects)?\?/);
     await page.reload();
     await waitForCount(page, 1);
     expect(await shownIds(page)).toEqual([ids.archive]);
+    expect(await page.getByLabel('Workspace').inputValue()).toBe(WS);
+    expect(await page.getByLabel('Project').inputValue()).toBe(PROJECT);
+    await release(page.getByLabel('Project').locator('option', { hasText: ' · ' }).first());
+    expect(await page.getByLabel('Project').inputValue()).toBe(PROJECT);
     expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('invoice');
     expect(await page.getByRole('checkbox', { name: 'Constraint' }).isChecked()).toBe(true);
     expect(

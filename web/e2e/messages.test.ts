@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, signIn, startUi, type UiServer } from './browser.fixtures.ts';
+import { checkPage, holdBack, signIn, startUi, type UiServer } from './browser.fixtures.ts';
 
 /**
  * The Message templates section in a real Chromium against a real server: the workspace's locales
@@ -178,9 +178,13 @@ describe('message templates, as a workspace admin', () => {
     await asSent(page).getByText("English, the chat policy's default; built-in template").waitFor();
     expect(await template(page).inputValue()).toBe('');
 
-    // A reload keeps the workspace, the type, the action and the locale; another type too.
+    // A reload keeps the workspace, the type, the action and the locale; another type too. The
+    // list of workspaces is held back: the chosen one stays shown while it loads.
+    const release = await holdBack(page, /\/v1\/workspaces\?/);
     await page.reload();
     await page.getByLabel('Template in English (Liquid): none saved, the built-in one applies').waitFor();
+    expect(await page.getByLabel('Workspace', { exact: true }).inputValue()).toBe('acme');
+    await release(page.getByRole('option', { name: 'acme · owner' }));
     expect(await page.getByLabel('Workspace', { exact: true }).inputValue()).toBe('acme');
     expect(await page.getByLabel('Integration type', { exact: true }).inputValue()).toBe('chat');
     expect(await page.getByLabel('Action', { exact: true }).inputValue()).toBe('raw.search');

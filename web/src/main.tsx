@@ -22,7 +22,9 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter basename="/admin">
+        {/* Address changes render at once, not in a transition: the pages' fields that the
+            address drives (filters, choices) never show their old value after a click. */}
+        <BrowserRouter basename="/admin" useTransitions={false}>
           <App />
         </BrowserRouter>
       </QueryClientProvider>

@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { usePagedList } from '../api/paged.ts';
-import type { Project, Workspace } from '../api/types.ts';
+import type { Project } from '../api/types.ts';
 import { ErrorMessage } from './status.tsx';
+import { useWorkspaces, WorkspaceChoice } from './workspace-choice.tsx';
 
 /**
  * The workspace and project a project-scoped page works on, kept in the address (`?workspace=`
@@ -12,11 +13,15 @@ export function useProjectChoice(): { workspace: string; project: string } {
   return { workspace: params.get('workspace') ?? '', project: params.get('project') ?? '' };
 }
 
-/** Two selects: your workspaces, then the projects you can read in the chosen one. */
+/**
+ * Two selects: your workspaces, then the projects you can read in the chosen one. The keys from
+ * the address stay chosen while the lists load, and when they are not listed, so the server says
+ * why.
+ */
 export function ProjectPicker({ idPrefix = 'pick' }: { idPrefix?: string }) {
   const [params, setParams] = useSearchParams();
   const { workspace, project } = useProjectChoice();
-  const workspaces = usePagedList<Workspace>(['workspaces'], '/v1/workspaces', { limit: 200 });
+  const spaces = useWorkspaces(workspace);
   const projects = usePagedList<Project>(
     ['projects', workspace],
     `/v1/workspaces/${encodeURIComponent(workspace)}/projects`,
@@ -32,22 +37,12 @@ export function ProjectPicker({ idPrefix = 'pick' }: { idPrefix?: string }) {
     setParams(p);
   };
   return (
-    <div className="form-row picker">
-      <div className="field">
-        <label htmlFor={`${idPrefix}-workspace`}>Workspace</label>
-        <select
-          id={`${idPrefix}-workspace`}
-          value={workspace}
-          onChange={(e) => choose({ workspace: e.target.value, project: '' })}
-        >
-          <option value="">{workspaces.isPending ? 'Loading…' : 'Choose a workspace'}</option>
-          {workspaces.items.map((w) => (
-            <option key={w.workspace_key} value={w.workspace_key}>
-              {w.name === w.workspace_key ? w.workspace_key : `${w.name} (${w.workspace_key})`}
-            </option>
-          ))}
-        </select>
-      </div>
+    <WorkspaceChoice
+      id={`${idPrefix}-workspace`}
+      workspace={workspace}
+      spaces={spaces}
+      onChoose={(w) => choose({ workspace: w, project: '' })}
+    >
       <div className="field">
         <label htmlFor={`${idPrefix}-project`}>Project</label>
         <select
@@ -62,9 +57,12 @@ export function ProjectPicker({ idPrefix = 'pick' }: { idPrefix?: string }) {
               {p.name === p.key ? p.key : `${p.name} (${p.key})`} · {p.role}
             </option>
           ))}
+          {project && !projects.items.some((p) => p.key === project) && (
+            <option value={project}>{project}</option>
+          )}
         </select>
       </div>
-      <ErrorMessage error={workspaces.error ?? projects.error} />
-    </div>
+      <ErrorMessage error={projects.error} />
+    </WorkspaceChoice>
   );
 }

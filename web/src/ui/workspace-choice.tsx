@@ -19,7 +19,8 @@ const label = (w: Workspace) =>
 
 /**
  * A select of the caller's workspaces (with their role in each) for a page working on one
- * workspace; a key from the address that is not listed stays chosen, so the server says why.
+ * workspace. The key from the address stays chosen while the list loads, and when it is not
+ * listed at all, so the server says why.
  * `children`: more fields of the same row (a page's other choices).
  */
 export function WorkspaceChoice({
@@ -46,9 +47,7 @@ export function WorkspaceChoice({
               {label(w)}
             </option>
           ))}
-          {workspace && !spaces.current && !spaces.isPending && (
-            <option value={workspace}>{workspace}</option>
-          )}
+          {workspace && !spaces.current && <option value={workspace}>{workspace}</option>}
         </select>
       </div>
       {children}
