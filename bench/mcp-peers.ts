@@ -199,6 +199,20 @@ const ENGINES: Record<string, [string, (prepare: Prepare) => Promise<RunningServ
     postgres: ['PostgreSQL', postgresServer],
   };
 
+/** Writes server-memory's file and fills mcp-memory-keeper's database; says how long each took. */
+async function loadPeers(
+  corpus: BenchMemory[],
+  peers: InstalledPeers,
+  files: { memoryFile: string; keeperDir: string },
+): Promise<string> {
+  const [, fileMs] = await timed(async () => writeServerMemoryFile(files.memoryFile, corpus));
+  const [, keeperMs] = await timed(() => loadKeeper(peers.keeper, files.keeperDir, corpus));
+  return (
+    `${corpus.length} memories: server-memory file written in ${Math.round(fileMs)} ms, ` +
+    `mcp-memory-keeper loaded in ${(keeperMs / 1000).toFixed(1)} s`
+  );
+}
+
 export async function runMcpPeersBench(engines: string[]): Promise<void> {
   let peers: InstalledPeers;
   try {
@@ -209,10 +223,12 @@ export async function runMcpPeersBench(engines: string[]): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const corpus: BenchMemory[] = [...benchMemories(Math.max(...SIZES), new Date())];
+  // The corpus is made again for each size and dropped before measuring: this process is the
+  // client of all three servers, and a large heap of its own would slow its own side of every call.
+  const now = new Date();
   // Found in the smallest corpus, so in every larger one (it starts with the same memories).
   const queries = peerQueries(
-    corpus.slice(0, Math.min(...SIZES)).map((m) => m.content),
+    [...benchMemories(Math.min(...SIZES), now)].map((m) => m.content),
     WARMUP,
     MEASURED,
   );
@@ -221,16 +237,10 @@ export async function runMcpPeersBench(engines: string[]): Promise<void> {
   for (const memories of SIZES) {
     const dir = mkdtempSync(join(tmpdir(), 'ctxhub-bench-peers-'));
     try {
-      const slice = corpus.slice(0, memories);
       const memoryFile = join(dir, 'memory.jsonl');
       const keeperDir = join(dir, 'keeper');
       mkdirSync(keeperDir);
-      const [, fileMs] = await timed(async () => writeServerMemoryFile(memoryFile, slice));
-      const [, keeperMs] = await timed(() => loadKeeper(peers.keeper, keeperDir, slice));
-      loads.push(
-        `${memories} memories: server-memory file written in ${Math.round(fileMs)} ms, ` +
-          `mcp-memory-keeper loaded in ${(keeperMs / 1000).toFixed(1)} s`,
-      );
+      loads.push(await loadPeers([...benchMemories(memories, now)], peers, { memoryFile, keeperDir }));
       console.error(`mcp-peers: ${loads.at(-1)}`);
       for (const key of engines) {
         const engine = ENGINES[key];

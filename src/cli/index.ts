@@ -8,6 +8,7 @@ import { DataDirLockedError } from '../platform/db/data-dir-lock.ts';
 import { AppError } from '../platform/http/errors.ts';
 import { ListenError } from '../platform/http/listen-error.ts';
 import { version } from '../platform/version.ts';
+import { regrowYoungGenerationQuickly } from '../platform/young-generation.ts';
 import { CliError } from './cli-error.ts';
 import type { CiEventOptions } from './ci-event-command.ts';
 import type { ContextOptions } from './context-command.ts';
@@ -138,6 +139,9 @@ program
     const { ciEventCommand } = await import('./ci-event-command.ts');
     await ciEventCommand(options);
   });
+
+// The server and the MCP adapter answer after an idle spell as fast as before it.
+regrowYoungGenerationQuickly();
 
 try {
   await program.parseAsync(process.argv);
