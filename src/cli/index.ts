@@ -140,7 +140,7 @@ program
     await ciEventCommand(options);
   });
 
-// The server and the MCP adapter answer after an idle spell as fast as before it.
+// After an idle spell, V8's young generation grows back in one step (see young-generation.ts).
 regrowYoungGenerationQuickly();
 
 try {
