@@ -84,6 +84,26 @@ describe('job runner', () => {
     ).toBe(0);
   });
 
+  it('claims again once listening starts: a job committed before that runs without waiting for a poll', async () => {
+    const seen: string[] = [];
+    let listening = () => {};
+    const jobRunner = startJobRunner({
+      ctx,
+      handlers: { early: async ({ job }) => void seen.push(String(job.payload.n)) },
+      log: silent,
+      // Listening starts only when the test says so; its notifications never come.
+      listen: () => new Promise((resolve) => (listening = () => resolve(async () => {}))),
+    });
+    await jobRunner.idle();
+    await inTransaction(ctx, (tx) => enqueueJobs(tx, [{ kind: 'early', payload: { n: 7 } }]));
+    await jobRunner.idle();
+    expect(seen).toEqual([]); // committed after the first claim, notified to no one
+    listening();
+    await eventually(() => seen.length === 1);
+    await jobRunner.stop();
+    expect(seen).toEqual(['7']);
+  });
+
   it('retries a failed attempt after a growing, jittered wait, and fails for good after the last', async () => {
     let calls = 0;
     const jobRunner = runner({

@@ -103,10 +103,18 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
 
   const timer = setInterval(pump, pollMs);
   timer.unref();
-  const unlisten = options.listen?.(pump).catch((err: unknown) => {
-    log.error({ err }, 'could not listen for new jobs; polling only');
-    return undefined;
-  });
+  // Claimed once now, and once more when listening starts: a job committed in between notified
+  // no one, and would otherwise wait for the next poll.
+  const unlisten = options.listen?.(pump).then(
+    (stopListening) => {
+      pump();
+      return stopListening;
+    },
+    (err: unknown) => {
+      log.error({ err }, 'could not listen for new jobs; polling only');
+      return undefined;
+    },
+  );
   pump();
 
   return {
