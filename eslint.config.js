@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
 import moduleBoundaries from './scripts/eslint/module-boundaries.js';
 
 // Production files that may not touch the database: HTTP routes and MCP tools are thin transports
@@ -47,10 +48,27 @@ export default tseslint.config(
     },
   },
   {
+    // Modules meet at their faces, on layers (scripts/eslint/module-boundaries.js), and no file
+    // of src/ takes part in an import cycle, type imports included.
     files: ['src/**/*.ts'],
-    ignores: [...tests, 'src/platform/db/schema.ts'],
-    plugins: { ctxhub: moduleBoundaries },
-    rules: { 'ctxhub/module-faces': 'error', '@typescript-eslint/no-non-null-assertion': 'error' },
+    ignores: tests,
+    plugins: { ctxhub: moduleBoundaries, 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver': { node: { extensions: ['.ts'] } },
+    },
+    rules: {
+      'ctxhub/module-faces': 'error',
+      'ctxhub/layers': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-non-null-assertion': 'error',
+    },
+  },
+  {
+    // drizzle-kit's list of every module's tables reaches into each module on purpose.
+    files: ['src/schema.ts'],
+    rules: { 'ctxhub/module-faces': 'off' },
   },
   {
     files: transports,

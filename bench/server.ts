@@ -5,8 +5,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPglite, openPostgres, type Database } from '../src/platform/db/client.ts';
+import { openPglite, openPostgres } from '../src/platform/db/client.ts';
 
+import { type Database } from '../src/platform/db/database.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface RunningServer {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { composeModules } from '../src/composition.ts';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config/index.ts';
 import type { Ctx } from '../src/platform/context.ts';
@@ -72,6 +73,7 @@ export async function rememberCorpus(
 export async function scratchApp(): Promise<ScratchApp> {
   const dir = mkdtempSync(join(tmpdir(), 'ctxhub-eval-'));
   const database = await openPglite(join(dir, 'db'));
+  composeModules();
   await database.migrate();
   let now = new Date();
   const config = testConfig({

@@ -2,17 +2,21 @@
 // `npm run verify` step: every Markdown link of README.md and docs/ names a file that exists (and a
 // heading of it, for a #anchor), and every file path cited in a comment of src/, bench/, eval/ and
 // scripts/ names a file that exists: resolved from the repository root, then from src/, then from
-// the commenting file's folder. Prints each problem as `file:line: what is missing`; exits 1 if any.
+// the commenting file's folder; and the table of layers in docs/ARCHITECTURE.md is the one the
+// lint rule holds (LAYERS of scripts/eslint/module-boundaries.js). Prints each problem as
+// `file:line: what is wrong`; exits 1 if any.
 // Plain Node with no dependencies, so it runs before anything is installed or compiled.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMPOSITION_FILES, LAYERS } from './eslint/module-boundaries.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const SOURCE_DIRS = ['src', 'bench', 'eval', 'scripts'];
 const SOURCE_FILE = /\.(ts|js|mjs)$/;
 /** Built or generated at run time, never committed: a comment may name what is found there. */
-const GENERATED = /^(dist|data|coverage|node_modules|\.dist-[^/]*|\.bench-tmp|\.bench-cache|\.ci-out)\//;
+const GENERATED =
+  /^(dist|web\/dist|data|coverage|node_modules|\.dist-[^/]*|\.bench-tmp|\.bench-cache|\.ci-out)\//;
 /** A path in prose: folders, then a file name with an extension (`platform/http/errors.ts`). */
 const PATH_TOKEN =
   /(?<![\w@:/.<*-])(?:\.{1,2}\/)*(?:[\w-][\w.-]*\/)+[\w-][\w.-]*\.[a-z][a-z0-9]{0,5}(?![\w/*<-])/g;
@@ -202,8 +206,30 @@ for (const file of sources) {
   }
 }
 
+// ---- The layers drawn in docs/ARCHITECTURE.md ----
+
+{
+  const file = 'docs/ARCHITECTURE.md';
+  const text = readFileSync(join(root, file), 'utf8');
+  const rows = [...text.matchAll(/^\|\s*(\d+)\s*\|([^|]+)\|/gm)];
+  const drawn = rows.map(
+    ([, rank, parts]) => `${rank}: ${[...parts.matchAll(/`([^`]+)`/g)].map((m) => m[1]).join(' ')}`,
+  );
+  const held = LAYERS.map(
+    (parts, rank) => `${rank}: ${(parts[0] === 'composition' ? COMPOSITION_FILES : parts).join(' ')}`,
+  ).reverse();
+  if (drawn.join('\n') !== held.join('\n')) {
+    const line = rows[0] ? lineAt(text, rows[0].index) : 1;
+    problem(
+      file,
+      line,
+      `the table of layers is not LAYERS of scripts/eslint/module-boundaries.js:\n  drawn: ${drawn.join(' | ')}\n  held:  ${held.join(' | ')}`,
+    );
+  }
+}
+
 for (const p of problems) console.log(p);
 if (problems.length) {
-  console.log(`check-doc-paths: ${problems.length} missing`);
+  console.log(`check-doc-paths: ${problems.length} problem(s)`);
   process.exit(1);
 }

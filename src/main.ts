@@ -16,7 +16,7 @@ import { scheduleImportSweep } from './modules/imports/index.ts';
 import { scheduleSessionSweep } from './modules/sessions/index.ts';
 import { listenError } from './platform/http/listen-error.ts';
 import { bootstrapFirstAdmin } from './modules/users/index.ts';
-import { JOB_HANDLERS } from './job-handlers.ts';
+import { composeModules, JOB_HANDLERS } from './composition.ts';
 import { JOBS_CHANNEL } from './platform/jobs/enqueue-job.ts';
 import { startJobRunner } from './platform/jobs/job-runner.ts';
 
@@ -43,6 +43,7 @@ function firstStartMessage(first: FirstAdmin, config: Config, started: boolean):
 /** Boot: config, database (migrated), first-start bootstrap, HTTP, background jobs, graceful shutdown. */
 export async function serve(): Promise<void> {
   const timings = new StartupTimings();
+  composeModules();
   restrictNewFiles();
   const config = await timings.phase('config', () => loadConfig());
   // From here on a signal never kills the process outright: it stops it once it has started.

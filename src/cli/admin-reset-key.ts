@@ -3,9 +3,11 @@ import { systemContext } from '../platform/context.ts';
 import { openConfiguredDatabase } from '../platform/db/open.ts';
 import { privateDirs, repairPrivateModes, restrictNewFiles } from '../platform/private-files.ts';
 import { resetAdminKey } from '../modules/users/index.ts';
+import { composeModules } from '../composition.ts';
 
 /** `ctxhub admin reset-key --email E`: for an administrator who lost their key. */
 export async function adminResetKey(options: { email: string }): Promise<void> {
+  composeModules();
   restrictNewFiles();
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);

@@ -11,7 +11,6 @@ import {
   type Env,
   type IntegrationEnv,
 } from './schema.ts';
-import { missing } from '../platform/missing.ts';
 
 /**
  * Worker threads of an import step by default: on PostgreSQL one per core, up to 4. None with the
@@ -88,8 +87,15 @@ function embeddedSecrets(env: Env, dataDir: string): StoredSecrets {
   };
 }
 
-/** parseEnv has already refused a DATABASE_URL without these secrets. */
-const required = (name: string) => missing(`${name} (required with DATABASE_URL)`);
+/**
+ * A secret parseEnv guarantees (it refuses a DATABASE_URL without the secrets, and a key that is
+ * not 32 bytes) but that is absent all the same: a configuration error naming it, never a crash
+ * further on.
+ */
+function absent(what: string): never {
+  throw new ConfigError([`${what} is missing`]);
+}
+const required = (name: string) => absent(`${name} (required with DATABASE_URL)`);
 
 /** The whole configuration: environment, plus generated secrets in embedded mode. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -121,7 +127,7 @@ function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
       oneTimeToken: s.SERVICE_ONE_TIME_TOKEN_SECRET,
       integrationEncryptionKey:
         decodeKey(s.SERVICE_INTEGRATION_ENCRYPTION_KEY) ??
-        missing('a 32-byte SERVICE_INTEGRATION_ENCRYPTION_KEY'),
+        absent('a 32-byte SERVICE_INTEGRATION_ENCRYPTION_KEY'),
     },
     oneTimeTokenTtlSeconds: env.SERVICE_ONE_TIME_TOKEN_TTL_SECONDS,
     publicUrl: (env.SERVICE_PUBLIC_URL ?? `http://${hostForUrl}:${env.PORT}`).replace(/\/+$/, ''),

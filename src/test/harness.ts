@@ -16,11 +16,11 @@ import { createWorkspace } from '../modules/workspaces/create-workspace.ts';
 import { addWorkspaceMember } from '../modules/workspaces/add-workspace-member.ts';
 import { createProject } from '../modules/projects/create-project.ts';
 import { addProjectMember } from '../modules/projects/add-project-member.ts';
-import type { WorkspaceRole } from '../modules/workspaces/table.ts';
-import type { ProjectRole } from '../modules/projects/table.ts';
+import type { WorkspaceRole } from '../modules/tenancy/table.ts';
+import type { ProjectRole } from '../modules/tenancy/table.ts';
 import type { SettingsInput } from '../modules/workspaces/settings.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { JOB_HANDLERS } from '../job-handlers.ts';
+import { composeModules, JOB_HANDLERS } from '../composition.ts';
 import { JOBS_CHANNEL } from '../platform/jobs/enqueue-job.ts';
 import { startJobRunner, type JobRunner } from '../platform/jobs/job-runner.ts';
 
@@ -70,6 +70,7 @@ export class Harness {
     options: { adminUiDir?: string; jobs?: boolean } = {},
   ): Promise<Harness> {
     const { jobs: withJobs = false, ...appOptions } = options;
+    composeModules();
     const database = await createTestDatabase();
     const clock = new TestClock();
     const config = testConfig({

@@ -5,10 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPostgres, PGLITE_EXTENSIONS, wrapPglite, type Database } from '../platform/db/client.ts';
+import { openPostgres, PGLITE_EXTENSIONS, wrapPglite } from '../platform/db/client.ts';
 import { DRIZZLE_PARSERS } from '../platform/db/pglite-parsers.ts';
 import { adminUrl, withDatabase } from './pg-urls.ts';
 
+import { type Database } from '../platform/db/database.ts';
 export interface TestDatabase extends Database {
   /** A connection string for this database (PostgreSQL only). */
   url?: string;

@@ -1,4 +1,4 @@
-/** The public face of the api-keys module: what other modules, the CLI and the app may import from it. Files that import no other module come first (see module-faces.test.ts). */
+/** The public face of the api-keys module: what other modules, the CLI and the app may import from it. */
 export { authenticateApiKey, keyActor } from './authenticate.ts';
 export { apiKeys } from './table.ts';
 export { issueOneTimeKey, resetKeysWithAudit } from './one-time-key-links.ts';

@@ -1,13 +1,13 @@
-/** Audit entries: each appended to its chain (the workspace's, or the server's) inside the transaction of the change it records. */
+/** Audit entries: each appended to its chain (the workspace's, or the server's) inside the transaction of the change it records, then handed to the append listeners (append-listeners.ts) in that transaction. */
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { newId } from '../../platform/ids.ts';
 import type { AuditAction } from './audit-action.ts';
+import { tellAppendListeners } from './append-listeners.ts';
 import { entryHash, type HashedEntry } from './chain-hash.ts';
 import { auditChainHeads, auditLog, type AuditRow } from './table.ts';
 import { missing } from '../../platform/missing.ts';
-import { forwardAuditEntries } from '../notifications/index.ts';
 
 export const SERVER_CHAIN = 'server';
 
@@ -96,7 +96,7 @@ export async function appendAudits(ctx: Ctx, inputs: AuditInput[]): Promise<Audi
   await ctx.db.execute(sql`with logged as (${insertJsonRows(auditLog, rows)} returning 1)
     update ${auditChainHeads} as h set seq = v.seq, hash = v.hash
     from (values ${moved}) as v(chain, seq, hash) where h.chain = v.chain`);
-  await forwardAuditEntries(ctx, rows);
+  await tellAppendListeners(ctx, rows);
   return rows;
 }
 

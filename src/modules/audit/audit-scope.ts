@@ -1,7 +1,8 @@
 import type { Ctx } from '../../platform/context.ts';
-import { requireServerAdmin, requireWorkspaceRole } from '../workspaces/index.ts';
+
 import { SERVER_CHAIN } from './audit-entries.ts';
 
+import { requireServerAdmin, requireWorkspaceRole } from '../access/index.ts';
 export interface AuditScope {
   chain: string;
   workspaceId: string | null;

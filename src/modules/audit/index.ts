@@ -1,7 +1,8 @@
-/** The public face of the audit module: what other modules, the CLI and the app may import from it. Files that import no other module come first (see module-faces.test.ts). */
+/** The public face of the audit module: what other modules, the CLI and the app may import from it. */
 export type { AuditAction } from './audit-action.ts';
 export { auditLog } from './table.ts';
 export { appendAudit, appendAudits } from './audit-entries.ts';
+export { onAuditAppended } from './append-listeners.ts';
 export type { AuditInput } from './audit-entries.ts';
 export { canonicalJson } from './chain-hash.ts';
 export { recordAccessChange } from './access-change-entry.ts';

@@ -1,2 +1,2 @@
-/** The public face of the ci-events module: what other modules, the CLI and the app may import from it. Files that import no other module come first (see module-faces.test.ts). */
+/** The public face of the ci-events module: what other modules, the CLI and the app may import from it. */
 export { ciEventRoutes } from './routes.ts';

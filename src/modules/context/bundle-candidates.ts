@@ -1,9 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
-import { newestMemories, type MemoryExcerpt, type MemoryType } from '../memories/index.ts';
-import { SNAPSHOT_SECTIONS } from './bundle-sections.ts';
-
-/** What a bundle section may show of a memory. */
-export type BundleCandidate = MemoryExcerpt;
+import { newestMemories, type MemoryType } from '../memories/index.ts';
+import { SNAPSHOT_SECTIONS, type BundleCandidate } from './bundle-sections.ts';
 
 /** The memory types the snapshot draws from: the summary and each section's types. */
 const SNAPSHOT_TYPES: readonly MemoryType[] = [

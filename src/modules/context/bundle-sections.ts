@@ -1,7 +1,6 @@
 import { iso } from '../../platform/http/fields.ts';
 import { recencyWeight, STATUS_WEIGHTS, subpathBoost, TYPE_WEIGHTS } from '../memories/index.ts';
-import type { MemoryType } from '../memories/index.ts';
-import type { BundleCandidate } from './bundle-candidates.ts';
+import type { MemoryExcerpt, MemoryType } from '../memories/index.ts';
 import { oneLine } from './one-line.ts';
 import type { BundleItem } from './schemas.ts';
 
@@ -11,6 +10,9 @@ export interface RankOptions {
 }
 
 /** The snapshot sections, in the order the budget fills them. */
+/** What a bundle section may show of a memory. */
+export type BundleCandidate = MemoryExcerpt;
+
 export const SNAPSHOT_SECTIONS = {
   top_constraints: { types: ['constraint', 'caveat'], curated: true },
   top_decisions: { types: ['decision'], curated: true },

@@ -1,4 +1,4 @@
-/** The public face of the context module: what other modules, the CLI and the app may import from it. Files that import no other module come first (see module-faces.test.ts). */
+/** The public face of the context module: what other modules, the CLI and the app may import from it. */
 export { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
 export { oneLine } from './one-line.ts';
 export { renderMarkdown } from './render-markdown.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateAgentJsonl, type GeneratedTranscript } from '../../../bench/generate-transcript.ts';
-import { openPglite, type Database } from '../../platform/db/client.ts';
+import { openPglite } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
 import {
   generatedSecretsEnv,
@@ -15,6 +15,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import type { ImportAnswer } from './imports.fixtures.ts';
 
+import { type Database } from '../../platform/db/database.ts';
 /**
  * A real server process killed (SIGKILL) in the middle of parse, then of extract, of a generated
  * transcript large enough to be caught mid-step; restarted on the same data (PGlite data dir, or

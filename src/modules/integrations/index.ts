@@ -1,4 +1,4 @@
-/** The public face of the integrations module: what other modules, the CLI and the app may import from it. Files that import no other module come first (see module-faces.test.ts). */
+/** The public face of the integrations module: what other modules, the CLI and the app may import from it. */
 export { MAX_READ_CHARS, MAX_SEARCH_LIMIT } from './provider/source-schemas.ts';
 export { SEVERITIES, type Severity } from './config/providers.ts';
 export { chatTargets } from './chat/chat-routing.ts';

@@ -7,10 +7,11 @@ import { originProblem } from '../../platform/http/origin-guard.ts';
 import type { AppDeps } from '../../platform/http/request-context.ts';
 import type { App } from '../../platform/http/types.ts';
 import { version } from '../../platform/version.ts';
-import { projectKey } from '../projects/index.ts';
+
 import { HeaderContext } from './header-context.ts';
 import { injectApi } from './inject-api.ts';
 
+import { projectKey } from '../tenancy/index.ts';
 const tags = ['mcp'];
 
 /**

@@ -1,4 +1,4 @@
-/** The public face of the memories module: what other modules, the CLI and the app may import from it. Files that import no other module come first (see module-faces.test.ts). */
+/** The public face of the memories module: what other modules, the CLI and the app may import from it. */
 export { contentHash } from './content-hash.ts';
 export { identifierTokens, type IdentifierKind, type IdentifierToken } from './identifiers.ts';
 // How recall weighs a memory (type, status, recency, sub-project); the context bundle ranks its

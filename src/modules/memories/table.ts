@@ -10,12 +10,12 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { projects } from '../projects/index.ts';
-import { workspaces } from '../workspaces/index.ts';
+
 import type { MemorySource, MemoryStatus, MemoryType } from './vocabulary.ts';
 
 export type { MemorySource, MemoryStatus, MemoryType } from './vocabulary.ts';
 
+import { projects, workspaces } from '../tenancy/index.ts';
 export type MemoryMetadata = Record<string, unknown>;
 
 export const memories = pgTable(

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
-import { requireWorkspaceRole, updateWorkspaceSettings } from '../workspaces/index.ts';
+import { updateWorkspaceSettings } from '../workspaces/index.ts';
 import { OUTBOUND_LOCALES } from './locales.ts';
 import type { outboundSettingsAnswer } from './schemas.ts';
 
+import { requireWorkspaceRole } from '../access/index.ts';
 type SettingsView = z.output<typeof outboundSettingsAnswer>;
 
 const view = (w: {

@@ -4,7 +4,7 @@ import { conflict } from '../../platform/http/errors.ts';
 import { recordAccessChange } from '../audit/index.ts';
 import { findUser, holdMembership, memberView, type MemberView } from '../workspaces/index.ts';
 import { accessChange, asMaintainer, ceiling, type ProjectRef } from './project-membership-change.ts';
-import { projectMembers, type ProjectRole } from './table.ts';
+import { projectMembers, type ProjectRole } from '../tenancy/index.ts';
 
 export function addProjectMember({
   ctx,

@@ -10,7 +10,7 @@ import {
   projectMembershipOf,
   type ProjectRef,
 } from './project-membership-change.ts';
-import { projectMembers, type ProjectRole } from './table.ts';
+import { projectMembers, type ProjectRole } from '../tenancy/index.ts';
 
 export function changeProjectMemberRole({
   ctx,

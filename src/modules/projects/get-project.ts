@@ -1,5 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
-import { requireProjectRole, type ProjectAccess } from './access.ts';
+import { requireProjectRole, type ProjectAccess } from '../access/index.ts';
 
 export function getProject({
   ctx,

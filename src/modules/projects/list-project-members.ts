@@ -2,7 +2,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { memberPage } from '../workspaces/index.ts';
 import type { MemberView } from '../workspaces/index.ts';
-import { requireProjectRole } from './access.ts';
+import { requireProjectRole } from '../access/index.ts';
 import type { ProjectRef } from './project-membership-change.ts';
 
 export async function listProjectMembers({

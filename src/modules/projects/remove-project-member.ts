@@ -9,7 +9,7 @@ import {
   projectMembershipOf,
   type ProjectRef,
 } from './project-membership-change.ts';
-import { projectMembers } from './table.ts';
+import { projectMembers } from '../tenancy/index.ts';
 
 export function removeProjectMember({
   ctx,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { iso, timestamp, userId, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
-import { PROJECT_ROLES, exactlyOneUserRef, userRefShape } from '../workspaces/index.ts';
-import { projectKey } from './project-key.ts';
-import type { ProjectRole, ProjectRow } from './table.ts';
+import { exactlyOneUserRef, userRefShape } from '../workspaces/index.ts';
+import { projectKey } from '../tenancy/index.ts';
+import type { ProjectRole, ProjectRow } from '../tenancy/index.ts';
 
+import { PROJECT_ROLES } from '../access/index.ts';
 export const createProjectBody = z.strictObject({
   key: projectKey,
   name: z.string().trim().min(1).max(200).optional(),

@@ -1,4 +1,4 @@
-/** The public face of the raw module: what other modules, the CLI and the app may import from it. Files that import no other module come first (see module-faces.test.ts). */
+/** The public face of the raw module: what other modules, the CLI and the app may import from it. */
 export { requireRawAccess } from './raw-access.ts';
 export { rawRoutes } from './routes.ts';
 export { rawSearchAnswer } from './schemas.ts';

@@ -1,7 +1,8 @@
 import type { Ctx } from '../../platform/context.ts';
-import type { ProjectMapping } from '../workspaces/index.ts';
+
 import { changeMappings, requireMapping } from './mapping-change.ts';
 
+import type { ProjectMapping } from '../tenancy/index.ts';
 /** Removes a mapping (workspace admins), audited `project_mapping.deleted`. */
 export function deleteProjectMapping({
   ctx,

@@ -1,8 +1,9 @@
 import type { Ctx } from '../../platform/context.ts';
-import { requireWorkspaceRole } from '../workspaces/index.ts';
-import type { ProjectMapping } from '../workspaces/index.ts';
+
 import { byPriority } from './mapping-order.ts';
 
+import { requireWorkspaceRole } from '../access/index.ts';
+import type { ProjectMapping } from '../tenancy/index.ts';
 /** Mappings of a workspace (members read them, as they read its settings). */
 export async function listProjectMappings({
   ctx,

@@ -1,4 +1,4 @@
-import type { ProjectMapping } from '../workspaces/index.ts';
+import type { ProjectMapping } from '../tenancy/index.ts';
 
 /** Resolution tries mappings by kind, highest priority first, then in the order they were added. */
 export const byPriority = (a: ProjectMapping, b: ProjectMapping) =>

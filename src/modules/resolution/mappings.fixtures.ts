@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Harness, TestUser } from '../../test/harness.ts';
 import { auditLogPages } from '../audit/audit-scenario.fixtures.ts';
 import { readWorkspace, workspaceScene } from '../workspaces/workspace-routes-scenario.fixtures.ts';
-import type { ProjectMapping } from '../workspaces/table.ts';
+import type { ProjectMapping } from '../tenancy/table.ts';
 
 export const MAPPING_ID = /^pmap_[0-9A-Z]{26}$/;
 export const UNKNOWN_ID = `pmap_${'0'.repeat(26)}`;

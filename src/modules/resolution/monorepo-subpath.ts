@@ -1,4 +1,4 @@
-import { isKeySegment } from '../projects/index.ts';
+import { isKeySegment } from '../tenancy/index.ts';
 
 /**
  * The path of the client's working directory inside its repository (`relative_path`), checked,

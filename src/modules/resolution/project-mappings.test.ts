@@ -8,7 +8,7 @@ import {
   type RouteCall,
 } from '../../test/security-matrix.ts';
 import { auditOf, readWorkspace } from '../workspaces/workspace-routes-scenario.fixtures.ts';
-import type { ProjectMapping } from '../workspaces/table.ts';
+import type { ProjectMapping } from '../tenancy/table.ts';
 import { MAPPING_ID, url, VALID, mappingScene } from './mappings.fixtures.ts';
 
 const h = useHarness();

@@ -6,7 +6,7 @@ import { expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.
 import { projectRoleOf, readProject } from '../projects/projects.fixtures.ts';
 import { resolutionCalls } from './resolve.fixtures.ts';
 import { outsiderWithWorkspace } from '../workspaces/members.fixtures.ts';
-import { workspaces } from '../workspaces/table.ts';
+import { workspaces } from '../tenancy/table.ts';
 
 const h = useHarness();
 
@@ -270,7 +270,7 @@ describe('mappings stored before external ids were normalized', () => {
     const ws = await workspace();
     await h.project(ws, [], 'codehost:acme/legacy');
     // As a mapping written before normalization would sit in the settings column.
-    const row = await h.database.db.query.workspaces.findFirst({ where: (w, { eq }) => eq(w.key, ws) });
+    const [row] = await h.database.db.select().from(workspaces).where(eq(workspaces.key, ws));
     await h.database.db
       .update(workspaces)
       .set({

@@ -6,10 +6,10 @@ import {
   projectMappingFields,
   RESOLUTION_SOURCES,
 } from '../workspaces/index.ts';
-import type { ProjectRow } from '../projects/index.ts';
-import type { ProjectMapping } from '../workspaces/index.ts';
+
 import { mappingChangeFields } from './mapping-schemas.ts';
 
+import type { ProjectRow, ProjectMapping } from '../tenancy/index.ts';
 export const resolveProjectBody = z
   .strictObject({
     workspace_key: workspaceKey,

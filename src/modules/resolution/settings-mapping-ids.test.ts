@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/assertions.ts';
 import { useHarness } from '../../test/harness.ts';
 import { auditOf, readWorkspace } from '../workspaces/workspace-routes-scenario.fixtures.ts';
-import type { ProjectMapping } from '../workspaces/table.ts';
+import type { ProjectMapping } from '../tenancy/table.ts';
 import { MAPPING_ID, VALID, mappingScene } from './mappings.fixtures.ts';
 
 const h = useHarness();

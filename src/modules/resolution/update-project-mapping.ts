@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import { validated } from '../../platform/http/validate.ts';
-import type { ProjectMapping } from '../workspaces/index.ts';
+
 import { changeMappings, requireMapping } from './mapping-change.ts';
 import {
   mappingChangesSchema,
@@ -9,6 +9,7 @@ import {
   type NewMapping,
 } from './mapping-schemas.ts';
 
+import type { ProjectMapping } from '../tenancy/index.ts';
 /** Changes a mapping (workspace admins), audited `project_mapping.updated` with the changed fields. */
 export function updateProjectMapping({
   ctx,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { UserActor } from '../../platform/context.ts';
-import type { UiSession } from '../../platform/http/auth-hook.ts';
+import type { UiSession } from '../../platform/http/types.ts';
 import { iso, timestamp } from '../../platform/http/fields.ts';
 import { version } from '../../platform/version.ts';
 

@@ -1,6 +1,6 @@
 import type { Ctx, UserActor } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
-import type { UiSession } from '../../platform/http/auth-hook.ts';
+import type { UiSession } from '../../platform/http/types.ts';
 import { unauthenticated } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { missing } from '../../platform/missing.ts';

@@ -4,7 +4,7 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { newId } from '../../platform/ids.ts';
 import { appendAudit } from '../audit/index.ts';
 import { issueOneTimeKey, type IssuedLink } from '../api-keys/index.ts';
-import { users } from './table.ts';
+import { users } from '../tenancy/index.ts';
 import { missing } from '../../platform/missing.ts';
 
 const BOOTSTRAP_LOCK_ID = 7_240_532;

@@ -1,9 +1,10 @@
 import { desc, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
-import { requireServerAdmin } from '../workspaces/index.ts';
-import { users, type UserRow } from './table.ts';
 
+import { users, type UserRow } from '../tenancy/index.ts';
+
+import { requireServerAdmin } from '../access/index.ts';
 export async function listUsers({
   ctx,
   input,

@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { resetKeysWithAudit, type IssuedLink } from '../api-keys/index.ts';
-import { users } from './table.ts';
+import { users } from '../tenancy/index.ts';
 
 /** `ctxhub admin reset-key`: a lost administrator key, replaced from the server's own machine. */
 export async function resetAdminKey({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email, iso, timestamp } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
-import type { UserRow } from './table.ts';
+import type { UserRow } from '../tenancy/index.ts';
 
 export const createUserBody = z.strictObject({
   email,

@@ -3,11 +3,11 @@ import { accessChanged } from '../../platform/db/access-changes.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { recordAccessChange } from '../audit/index.ts';
-import { requireWorkspaceRole } from './access.ts';
+import { requireWorkspaceRole } from '../access/index.ts';
 import { assertNotLastOwner, lockMembership, membershipOf } from './membership-locks.ts';
-import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from './roles.ts';
+import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from '../access/index.ts';
 import { memberView, type MemberView } from './member-schemas.ts';
-import { workspaceMembers, type WorkspaceRole } from './table.ts';
+import { workspaceMembers, type WorkspaceRole } from '../tenancy/index.ts';
 
 export async function changeWorkspaceMemberRole({
   ctx,

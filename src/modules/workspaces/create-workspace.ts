@@ -4,10 +4,10 @@ import { validated } from '../../platform/http/validate.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { appendAudit, recordAccessChange } from '../audit/index.ts';
-import { requireServerAdmin } from './access.ts';
+import { requireServerAdmin } from '../access/index.ts';
 import { assertLocalesConsistent, settingsToColumns } from './settings-columns.ts';
 import { settingsSchema, type SettingsInput } from './settings.ts';
-import { workspaceMembers, workspaces, type WorkspaceRow } from './table.ts';
+import { workspaceMembers, workspaces, type WorkspaceRow } from '../tenancy/index.ts';
 
 export interface CreateWorkspaceInput extends SettingsInput {
   workspace_key: string;

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
-import { requireWorkspaceRole, type WorkspaceAccess } from './access.ts';
+import { requireWorkspaceRole, type WorkspaceAccess } from '../access/index.ts';
 
 export function getWorkspace({
   ctx,

@@ -1,11 +1,4 @@
-/** The public face of the workspaces module: what other modules, the CLI and the app may import from it. Files that import no other module come first (see module-faces.test.ts). */
-export {
-  PROJECT_ROLES,
-  assertWithinCeiling,
-  projectRank,
-  projectRoleOfRank,
-  workspaceRank,
-} from './roles.ts';
+/** The public face of the workspaces module: what other modules, the CLI and the app may import from it. */
 export {
   exactlyOneUserRef,
   memberAnswer,
@@ -15,15 +8,6 @@ export {
   userRefShape,
 } from './member-schemas.ts';
 export type { MemberView } from './member-schemas.ts';
-export { accessRead } from './access-cache.ts';
-export {
-  callersMembership,
-  requireServerAdmin,
-  requireUser,
-  requireWorkspaceRole,
-  workspaceAccessOf,
-} from './access.ts';
-export type { WorkspaceAccess } from './access.ts';
 export { findUser } from './user-lookup.ts';
 export { memberPage } from './member-page.ts';
 export { holdMembership } from './membership-locks.ts';
@@ -37,8 +21,6 @@ export {
   projectMappingFields,
   withNormalizedExternalId,
 } from './settings.ts';
-export { workspaceMembers, workspaces } from './table.ts';
-export type { ProjectMapping } from './table.ts';
 export { normalizedExternalId, normalizedSlug } from './mapping-external-id.ts';
 export type { MappingKind } from './mapping-external-id.ts';
 export { parseRemote, remoteIdentity, remoteProjectKey } from './repo-remote.ts';

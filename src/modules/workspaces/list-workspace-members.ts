@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import type { Page } from '../../platform/http/pagination.ts';
-import { requireWorkspaceRole } from './access.ts';
+import { requireWorkspaceRole } from '../access/index.ts';
 import { memberPage } from './member-page.ts';
 import type { MemberView } from './member-schemas.ts';
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
-import { requireUser } from './access.ts';
-import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from './table.ts';
+import { requireUser } from '../access/index.ts';
+import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from '../tenancy/index.ts';
 
 export interface ListWorkspacesInput {
   limit: number;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email, iso, timestamp, userId, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer } from '../../platform/http/pagination.ts';
-import { WORKSPACE_ROLES } from './roles.ts';
+import { WORKSPACE_ROLES } from '../access/index.ts';
 
 /*
  * Memberships as requests and answers, shared by workspace and project members. A leaf of the module

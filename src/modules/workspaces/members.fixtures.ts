@@ -12,7 +12,7 @@ import {
   type RouteCall,
 } from '../../test/security-matrix.ts';
 import { auditLogPages, type AuditEntry } from '../audit/audit-scenario.fixtures.ts';
-import type { WorkspaceRole } from './table.ts';
+import type { WorkspaceRole } from '../tenancy/table.ts';
 
 /** A member of a workspace or project, as the member lists answer it. */
 export interface Member {

@@ -1,4 +1,4 @@
-import { isKeySegment } from '../projects/index.ts';
+import { isKeySegment } from '../tenancy/index.ts';
 
 /**
  * A git remote URL in any of its usual forms, reduced to what names a repository: the host and

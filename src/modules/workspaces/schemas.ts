@@ -9,8 +9,8 @@ import {
   settingsSchema,
   settingsShape,
 } from './settings.ts';
-import { WORKSPACE_ROLES } from './roles.ts';
-import type { WorkspaceRole, WorkspaceRow } from './table.ts';
+import { WORKSPACE_ROLES } from '../access/index.ts';
+import type { WorkspaceRole, WorkspaceRow } from '../tenancy/index.ts';
 
 const settingsPartial = settingsSchema.shape;
 

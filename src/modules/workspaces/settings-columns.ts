@@ -1,7 +1,7 @@
 import { invalidField } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { SETTING_COLUMNS, SETTING_NAMES, type SettingsInput } from './settings.ts';
-import type { ProjectMapping, WorkspaceRow } from './table.ts';
+import type { ProjectMapping, WorkspaceRow } from '../tenancy/index.ts';
 
 type Columns = Partial<Pick<WorkspaceRow, (typeof SETTING_COLUMNS)[keyof typeof SETTING_COLUMNS]>>;
 

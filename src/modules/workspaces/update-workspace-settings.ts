@@ -5,10 +5,10 @@ import { accessChanged } from '../../platform/db/access-changes.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { validated } from '../../platform/http/validate.ts';
 import { appendAudit } from '../audit/index.ts';
-import { requireWorkspaceRole, type WorkspaceAccess } from './access.ts';
+import { requireWorkspaceRole, type WorkspaceAccess } from '../access/index.ts';
 import { assertLocalesConsistent, settingsToColumns } from './settings-columns.ts';
 import { SETTING_COLUMNS, SETTING_NAMES, settingsSchema, type SettingsInput } from './settings.ts';
-import { workspaces, type WorkspaceRow } from './table.ts';
+import { workspaces, type WorkspaceRow } from '../tenancy/index.ts';
 import { missing } from '../../platform/missing.ts';
 
 export interface UpdateWorkspaceInput extends SettingsInput {

@@ -2,39 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { watchAccess } from './access-changes.ts';
 import { accessHearing } from './access-hearing.ts';
 import { seedFromImage } from './first-start-image.ts';
 import { migratePgliteClient, migratePostgres } from './migrate.ts';
 import { DRIZZLE_PARSERS, withConstructionParsers } from './pglite-parsers.ts';
-import { sharedClaims, singleProcessClaims, type ProcessClaims } from './process-claims.ts';
-import * as schema from './schema.ts';
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Engine = 'pglite' | 'postgres';
-
-export interface Database {
-  db: Db;
-  engine: Engine;
-  /** Applies pending migrations (run at every start, on both engines). */
-  migrate(): Promise<void>;
-  /**
-   * Housekeeping PostgreSQL's autovacuum does on a server: VACUUM and ANALYZE. PGlite has no
-   * autovacuum, so the server calls this on a schedule; on PostgreSQL it does nothing.
-   */
-  maintain(): Promise<void>;
-  /** Cheap round trip for readiness checks. */
-  ping(): Promise<void>;
-  /** This process's claims on work in the database, and whether another process's are live. */
-  claims: ProcessClaims;
-  /**
-   * Calls `onNotify` on each NOTIFY on `channel` (sent by any process, delivered at its commit), and
-   * whenever notifications may have been missed (a lost connection). Answers the unsubscribe.
-   */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
-  close(): Promise<void>;
-}
+import type { Database, Db } from './database.ts';
+import { sharedClaims, singleProcessClaims } from './process-claims.ts';
 
 /**
  * PGlite settings measured for this workload (docs/design.md#pglite-rules). Its WASM memory
@@ -80,7 +54,7 @@ export function newPglite(dir: string): PGlite {
 /** Wraps an already constructed PGlite (built with `parsers: DRIZZLE_PARSERS`). */
 export async function wrapPglite(client: PGlite): Promise<Database> {
   await client.waitReady;
-  const db = drizzlePglite(withConstructionParsers(client), { schema }) as unknown as Db;
+  const db = drizzlePglite(withConstructionParsers(client)) as unknown as Db;
   // One process per data dir: every access change is this process's own, heard as it commits.
   watchAccess(db, { generation: 0, hearing: true, settle: async () => {} });
   return {
@@ -126,7 +100,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   });
   const probe = await pool.connect();
   probe.release();
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   // Other processes change access too: heard, and said to be heard, on the claims connection.
   const access = accessHearing(db);
   watchAccess(db, access.watch);

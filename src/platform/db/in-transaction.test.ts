@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../modules/users/create-user.ts';
-import { users } from '../../modules/users/table.ts';
+import { users } from '../../modules/tenancy/table.ts';
 import { useHarness } from '../../test/harness.ts';
 import type { Ctx } from '../context.ts';
 import { inTransaction } from './in-transaction.ts';

@@ -10,17 +10,10 @@ import {
   isSafeMethod,
   readSessionCookie,
 } from './session-cookie.ts';
-import type { App } from './types.ts';
+import type { App, UiSession } from './types.ts';
 
 export type Authenticator = (presentedKey: string) => Promise<UserActor | null>;
 
-/** The Admin UI session a request signed in with (its cookie), as the auth hook found it. */
-export interface UiSession {
-  id: string;
-  csrfToken: string;
-  expiresAt: Date;
-  idleExpiresAt: Date;
-}
 export type SessionAuthenticator = (
   token: string,
 ) => Promise<{ actor: UserActor; session: UiSession } | null>;

@@ -7,7 +7,14 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Actor } from '../context.ts';
-import type { UiSession } from './auth-hook.ts';
+
+/** The Admin UI session a request signed in with (its cookie), as the auth hook found it. */
+export interface UiSession {
+  id: string;
+  csrfToken: string;
+  expiresAt: Date;
+  idleExpiresAt: Date;
+}
 
 /** The Fastify instance every module registers its routes on (zod schemas type the handlers). */
 export type App = FastifyInstance<

@@ -1,7 +1,7 @@
 import type { Provider } from '../../../config/index.ts';
 import type { Ctx } from '../../../platform/context.ts';
 import { integrationNotConfigured } from '../../../platform/http/errors.ts';
-import type { WorkspaceAccess } from '../../workspaces/index.ts';
+
 import {
   effectiveFor,
   isConfigured,
@@ -11,6 +11,7 @@ import {
 } from './effective-integration.ts';
 import { savedIntegrations } from './saved-integrations.ts';
 
+import type { WorkspaceAccess } from '../../access/index.ts';
 const ENV_PREFIX: Record<Provider, string> = {
   tracker: 'SERVICE_TRACKER_',
   wiki: 'SERVICE_WIKI_',

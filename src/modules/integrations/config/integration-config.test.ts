@@ -5,7 +5,7 @@ import { useHarness } from '../../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../../test/security-matrix.ts';
 import { auditOf } from '../../workspaces/workspace-routes-scenario.fixtures.ts';
 import { integrationScene, TRACKER } from './integrations.fixtures.ts';
-import { workspaces } from '../../workspaces/table.ts';
+import { workspaces } from '../../tenancy/table.ts';
 import { integrationConfigs } from './table.ts';
 
 const h = useHarness();

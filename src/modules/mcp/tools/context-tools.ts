@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { workspaceKey } from '../../../platform/http/fields.ts';
 import { pageQuery } from '../../../platform/http/pagination.ts';
-import { projectKey, projectList } from '../../projects/index.ts';
+import { projectList } from '../../projects/index.ts';
 import { segment, type ApiPort } from './api-port.ts';
 import { contextState, type ContextState, type McpContext } from './mcp-context.ts';
 import type { ToolSet } from './tool-list.ts';
 import { workspaceArg } from './tool-fields.ts';
 import { count, runTool } from './tool-result.ts';
 
+import { projectKey } from '../../tenancy/index.ts';
 const sessionHints = {
   readOnlyHint: false,
   destructiveHint: false,

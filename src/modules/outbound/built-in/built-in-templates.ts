@@ -1,4 +1,5 @@
-import { isActionKey, type ActionKey } from '../action-catalogue.ts';
+import { isActionKey } from '../action-catalogue.ts';
+import type { BuiltInTemplates } from './template-set.ts';
 import { en } from './en.ts';
 import { de } from './de.ts';
 import { fr } from './fr.ts';
@@ -7,14 +8,7 @@ import { ja } from './ja.ts';
 import { ko } from './ko.ts';
 import { zh } from './zh.ts';
 
-/**
- * A locale's built-in notification texts, as Liquid templates: one per catalogued action, and a
- * generic one for any other action (it names the action; it never borrows another action's text).
- */
-export interface BuiltInTemplates {
-  generic: string;
-  actions: Record<ActionKey, string>;
-}
+export type { BuiltInTemplates } from './template-set.ts';
 
 /** The built-in templates of each locale ctxhub ships, by locale code. */
 export const BUILT_IN = { en, es, fr, de, ja, ko, zh } satisfies Record<string, BuiltInTemplates>;

@@ -1,4 +1,4 @@
-import type { BuiltInTemplates } from './built-in-templates.ts';
+import type { BuiltInTemplates } from './template-set.ts';
 
 // Pieces shared by the German templates below (each template is one string once assembled).
 // The participle closes the sentence, so the optional pieces sit before it.

@@ -1,4 +1,4 @@
-import type { BuiltInTemplates } from './built-in-templates.ts';
+import type { BuiltInTemplates } from './template-set.ts';
 
 // Pieces shared by the English templates below (each template is one string once assembled).
 

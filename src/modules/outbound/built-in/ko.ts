@@ -1,4 +1,4 @@
-import type { BuiltInTemplates } from './built-in-templates.ts';
+import type { BuiltInTemplates } from './template-set.ts';
 
 // Pieces shared by the Korean templates below (each template is one string once assembled).
 // Formal style (〜했습니다), words spaced, half-width punctuation, brackets attached to the word

@@ -1,4 +1,4 @@
-import type { BuiltInTemplates } from './built-in-templates.ts';
+import type { BuiltInTemplates } from './template-set.ts';
 
 // Pieces shared by the Simplified Chinese templates below (each template is one string once
 // assembled). Neutral product register; full-width punctuation ，、。：（）and “” quotes; a half-width

@@ -1,20 +1,26 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import type { Db } from '../../platform/db/client.ts';
+
 import { prepared } from '../../platform/db/prepared.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import {
-  accessRead,
+  projectMembers,
+  projects,
+  workspaceMembers,
+  workspaces,
+  type ProjectRole,
+  type ProjectRow,
+} from '../tenancy/index.ts';
+import { accessRead } from './access-cache.ts';
+import { projectRank } from './roles.ts';
+import {
   callersMembership,
   requireUser,
   workspaceAccessOf,
   type WorkspaceAccess,
-  workspaceMembers,
-  workspaces,
-  projectRank,
-} from '../workspaces/index.ts';
-import { projectMembers, projects, type ProjectRole, type ProjectRow } from './table.ts';
+} from './workspace-access.ts';
 
+import type { Db } from '../../platform/db/database.ts';
 export interface ProjectAccess {
   workspaceAccess: WorkspaceAccess;
   project: ProjectRow;

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { accessChanged } from '../../platform/db/access-changes.ts';
 import { enc, useHarness, type TestUser } from '../../test/harness.ts';
 import { accessRead } from './access-cache.ts';
-import type { WorkspaceRow } from './table.ts';
+import type { WorkspaceRow } from '../tenancy/index.ts';
 
 /**
  * Reads reuse what the access checks and key lookups read (ADR 0017). Every change of a role, a

@@ -1,5 +1,30 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users/index.ts';
+/**
+ * The tables every module joins on: who (users), where (workspaces, projects) and who belongs
+ * where (workspace and project members). They sit below every module that reads or changes them:
+ * users, workspaces and projects own the verbs, access checks read them, and memories, imports,
+ * audit and the rest filter by them.
+ */
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name'),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
 
 export interface ProjectMapping {
   id: string;
@@ -53,3 +78,35 @@ export const workspaceMembers = pgTable(
 
 export type WorkspaceRole = 'owner' | 'admin' | 'member';
 export type WorkspaceRow = typeof workspaces.$inferSelect;
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('projects_workspace_key_uq').on(t.workspaceId, t.key)],
+);
+
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    role: text('role').$type<ProjectRole>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_members_user_idx').on(t.userId)],
+);
+
+export type ProjectRole = 'maintainer' | 'writer' | 'reader';
+export type ProjectRow = typeof projects.$inferSelect;
