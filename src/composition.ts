@@ -3,14 +3,12 @@
  * the server runs. Every entry point that changes data (the server, the console commands, the
  * test harness) calls composeModules() before it does.
  */
-import type { JobHandler } from './platform/jobs/job-runner.ts';
+import type { JobDefinition } from './platform/jobs/define-job.ts';
 import { onAuditAppended } from './modules/audit/index.ts';
-import { deliverChat, DELIVER_CHAT_JOB, forwardAuditEntries } from './modules/notifications/index.ts';
+import { deliverChatJob, forwardAuditEntries } from './modules/notifications/index.ts';
 
-/** Every kind of background job the server runs, by name (the `kind` stored with each job). */
-export const JOB_HANDLERS: Record<string, JobHandler> = {
-  [DELIVER_CHAT_JOB]: deliverChat,
-};
+/** Every kind of background job the server runs: its runners claim these kinds and no other. */
+export const JOBS: readonly JobDefinition[] = [deliverChatJob];
 
 /**
  * Registers what acts on appended audit entries: chat forwarding queues deliveries in the

@@ -16,7 +16,7 @@ import { scheduleImportSweep } from './modules/imports/index.ts';
 import { scheduleSessionSweep } from './modules/sessions/index.ts';
 import { listenError } from './platform/http/listen-error.ts';
 import { bootstrapFirstAdmin } from './modules/users/index.ts';
-import { composeModules, JOB_HANDLERS } from './composition.ts';
+import { composeModules, JOBS } from './composition.ts';
 import { JOBS_CHANNEL } from './platform/jobs/enqueue-job.ts';
 import { startJobRunner } from './platform/jobs/job-runner.ts';
 
@@ -97,7 +97,7 @@ export async function serve(): Promise<void> {
   const stopSessionSweep = scheduleSessionSweep(systemContext(database, config, 'session-sweep'), app.log);
   const jobs = startJobRunner({
     ctx: systemContext(database, config, 'jobs'),
-    handlers: JOB_HANDLERS,
+    jobs: JOBS,
     log: app.log,
     listen: (notify) => database.listen(JOBS_CHANNEL, notify),
   });

@@ -20,7 +20,7 @@ import type { WorkspaceRole } from '../modules/tenancy/table.ts';
 import type { ProjectRole } from '../modules/tenancy/table.ts';
 import type { SettingsInput } from '../modules/workspaces/settings.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { composeModules, JOB_HANDLERS } from '../composition.ts';
+import { composeModules, JOBS } from '../composition.ts';
 import { JOBS_CHANNEL } from '../platform/jobs/enqueue-job.ts';
 import { startJobRunner, type JobRunner } from '../platform/jobs/job-runner.ts';
 
@@ -114,7 +114,7 @@ export class Harness {
     const jobs = withJobs
       ? startJobRunner({
           ctx: { ...base, actor: { kind: 'system', name: 'jobs' } },
-          handlers: JOB_HANDLERS,
+          jobs: JOBS,
           log: { info() {}, warn() {}, error() {} },
           listen: (notify) => database.listen(JOBS_CHANNEL, notify),
         })

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../platform/context.ts';
+import { z } from 'zod';
+import { defineJob } from '../../platform/jobs/define-job.ts';
 import { JobFailure } from '../../platform/jobs/job-failure.ts';
-import type { JobHandler } from '../../platform/jobs/job-runner.ts';
 import { auditLog } from '../audit/index.ts';
 import { chatPayload, integrationIn, isConfigured, sendChatMessage } from '../integrations/index.ts';
 import { actorLabel, isOutboundLocale, messageVariables, renderOutboundMessage } from '../outbound/index.ts';
@@ -48,22 +49,26 @@ type Found = NonNullable<Awaited<ReturnType<typeof deliveryWithEntry>>>;
  * webhook. Chat turned off, or left without a webhook, since the entry was written: the delivery
  * fails for good, saying so (a retry once it is back on sends it).
  */
-export const deliverChat: JobHandler = async ({ job, ctx }) => {
-  const deliveryId = String(job.payload.delivery_id);
-  const found = await deliveryWithEntry(ctx, deliveryId);
-  if (!found) throw new JobFailure(`delivery ${deliveryId} no longer exists`, { final: true });
-  const chat = await integrationIn(ctx, found.delivery.workspaceId, 'chat');
-  if (!chat.enabled) throw new JobFailure('chat was turned off before the message was sent', { final: true });
-  if (!isConfigured(chat))
-    throw new JobFailure('chat has no webhook_url any more (set one, then retry)', { final: true });
-  const payload = await deliveryPayload(ctx, found, chat.fields);
-  const delivered = await sendChatMessage(chat.fields.webhook_url, payload, {
-    timeoutMs: ctx.config.integrations.timeoutMs,
-    allowPrivate: ctx.config.integrations.allowPrivateNetwork,
-    now: ctx.now,
-  });
-  await ctx.db.update(deliveries).set({ answer: delivered.answer }).where(eq(deliveries.id, deliveryId));
-};
+export const deliverChatJob = defineJob({
+  kind: 'chat.deliver',
+  payload: z.strictObject({ delivery_id: z.string().min(1) }),
+  handle: async ({ payload: { delivery_id: deliveryId }, ctx }) => {
+    const found = await deliveryWithEntry(ctx, deliveryId);
+    if (!found) throw new JobFailure(`delivery ${deliveryId} no longer exists`, { final: true });
+    const chat = await integrationIn(ctx, found.delivery.workspaceId, 'chat');
+    if (!chat.enabled)
+      throw new JobFailure('chat was turned off before the message was sent', { final: true });
+    if (!isConfigured(chat))
+      throw new JobFailure('chat has no webhook_url any more (set one, then retry)', { final: true });
+    const message = await deliveryPayload(ctx, found, chat.fields);
+    const delivered = await sendChatMessage(chat.fields.webhook_url, message, {
+      timeoutMs: ctx.config.integrations.timeoutMs,
+      allowPrivate: ctx.config.integrations.allowPrivateNetwork,
+      now: ctx.now,
+    });
+    await ctx.db.update(deliveries).set({ answer: delivered.answer }).where(eq(deliveries.id, deliveryId));
+  },
+});
 
 /** The webhook payload of a delivery, rendered now. */
 async function deliveryPayload(

@@ -2,10 +2,8 @@ import type { Ctx } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueJobs } from '../../platform/jobs/enqueue-job.ts';
 import { chatTargets, integrationIn } from '../integrations/index.ts';
+import { deliverChatJob } from './deliver-chat.ts';
 import { deliveries } from './table.ts';
-
-/** The job that sends one delivery. */
-export const DELIVER_CHAT_JOB = 'chat.deliver';
 
 /** What forwarding needs of a freshly written audit entry. */
 export interface WrittenEntry {
@@ -42,12 +40,8 @@ export async function forwardAuditEntries(ctx: Ctx, entries: readonly WrittenEnt
     if (planned.length === 0) continue;
     await enqueueJobs(
       ctx,
-      planned.map((p) => ({
-        id: p.jobId,
-        kind: DELIVER_CHAT_JOB,
-        workspaceId,
-        payload: { delivery_id: p.id },
-      })),
+      deliverChatJob,
+      planned.map((p) => ({ id: p.jobId, workspaceId, payload: { delivery_id: p.id } })),
     );
     const now = ctx.now();
     await ctx.db.insert(deliveries).values(

@@ -1,15 +1,14 @@
 import type { Ctx } from '../context.ts';
 import type { TaskLog } from '../periodic-task.ts';
 import { claimDueJob, failJob, finishJob, type ClaimedJob } from './claim-job.ts';
-import type { JobRow } from './table.ts';
-
-/** Runs one attempt of a job; throws (a JobFailure to say more) when the attempt failed. */
-export type JobHandler = (run: { job: JobRow; ctx: Ctx; signal: AbortSignal }) => Promise<void>;
+import type { JobDefinition, JobPayload } from './define-job.ts';
+import { JobFailure } from './job-failure.ts';
 
 export interface JobRunnerOptions {
   /** The context jobs run in (a system actor); each job gets its id as request id. */
   ctx: Ctx;
-  handlers: Record<string, JobHandler>;
+  /** The kinds of job this runner claims and runs (the composition root's list). */
+  jobs: readonly JobDefinition[];
   log: TaskLog & { warn(obj: object, msg: string): void };
   /** Subscribes to commits that enqueued jobs (LISTEN); answers the unsubscribe. */
   listen?: (onNotify: () => void) => Promise<() => Promise<void>>;
@@ -34,9 +33,10 @@ export interface JobRunner {
  * runs again; handlers make repeats harmless or rare.
  */
 export function startJobRunner(options: JobRunnerOptions): JobRunner {
-  const { ctx, handlers, log } = options;
+  const { ctx, log } = options;
   const { concurrency, pollMs, attemptTimeoutMs } = ctx.config.jobs;
-  const kinds = Object.keys(handlers);
+  const definitions = new Map(options.jobs.map((definition) => [definition.kind, definition]));
+  const kinds = [...definitions.keys()];
   const running = new Set<Promise<void>>();
   let pumping: Promise<void> | undefined;
   let again = false;
@@ -52,11 +52,24 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
 
   const attempt = async (claimed: ClaimedJob) => {
     const { job } = claimed;
-    const handler = handlers[job.kind];
+    const definition = definitions.get(job.kind);
     const jobCtx: Ctx = { ...ctx, requestId: job.id, actor: { kind: 'system', name: `job:${job.kind}` } };
+    let payload: JobPayload | undefined;
     try {
-      if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
-      await handler({ job, ctx: jobCtx, signal: AbortSignal.timeout(attemptTimeoutMs) });
+      if (!definition) throw new Error(`no handler for jobs of kind ${job.kind}`);
+      const parsed = definition.payload.safeParse(job.payload);
+      if (!parsed.success) {
+        throw new JobFailure(`the stored payload does not fit ${job.kind}: ${parsed.error.message}`, {
+          final: true,
+        });
+      }
+      payload = parsed.data;
+      await definition.handle({
+        payload: parsed.data,
+        job,
+        ctx: jobCtx,
+        signal: AbortSignal.timeout(attemptTimeoutMs),
+      });
       await finishJob(ctx, claimed);
     } catch (err) {
       const final = await failJob(ctx, claimed, err).catch((saveErr: unknown) => {
@@ -67,8 +80,13 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
         return false;
       });
       const fields = { job_id: job.id, kind: job.kind, attempt: job.attempts, err };
-      if (final) log.error(fields, 'job failed for good (no attempt left, or the failure is final)');
-      else log.warn(fields, 'job attempt failed; it will be retried');
+      if (!final) return log.warn(fields, 'job attempt failed; it will be retried');
+      log.error(fields, 'job failed for good (no attempt left, or the failure is final)');
+      await definition
+        ?.onFailed?.({ payload, job, ctx: jobCtx, error: err instanceof Error ? err.message : String(err) })
+        .catch((hookErr: unknown) =>
+          log.error({ err: hookErr, job_id: job.id }, "a failed job's onFailed step failed"),
+        );
     }
   };
 
