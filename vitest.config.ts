@@ -6,6 +6,11 @@ export default defineConfig({
     globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // Each worker process imports the app's modules once and runs its test files one after
+    // another in that module graph: importing them again for every file took half of the
+    // suite's time. Files stay independent because each opens its own database and app
+    // (src/test/harness.ts); module-level state is per database handle or idempotent.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // expect.poll waits for what a page or a process does in its own time: 1 s (the default) was

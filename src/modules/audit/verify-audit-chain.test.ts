@@ -3,7 +3,7 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertions.ts';
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
-import { appendAudit } from './audit-entries.ts';
+import { appendAudit, appendAudits } from './audit-entries.ts';
 import type { AuditAction } from './audit-action.ts';
 import {
   busyWorkspace,
@@ -99,16 +99,18 @@ describe('GET /v1/audit/verify', () => {
     const ws = await h.workspace();
     const workspaceId = (await chainOf(h, ws))[0]!.target.id!;
     const ctx = h.ctxFor(h.admin);
-    await inTransaction(ctx, async (ctx) => {
-      for (let i = 0; i < 1_050; i++) {
-        await appendAudit(ctx, {
+    // One append of 1,050 entries: hashed one after another, as 1,050 appends would be.
+    await inTransaction(ctx, (ctx) =>
+      appendAudits(
+        ctx,
+        Array.from({ length: 1_050 }, (_, i) => ({
           workspaceId,
           action: 'test.bulk' as AuditAction,
           target: { type: 'test', id: String(i) },
           params: { i },
-        });
-      }
-    });
+        })),
+      ),
+    );
     expect(await verifyChain(h, ws)).toEqual({
       intact: true,
       entries_checked: 1_052,

@@ -13,7 +13,9 @@ const base = testConfig();
 const h = useHarness(
   {
     jobs: { ...base.jobs, maxAttempts: 3, retry: { baseMs: 10_000, maxMs: 60_000 } },
-    integrations: { ...base.integrations, timeoutMs: 300 },
+    // Long enough that a loaded machine never times out a quick answer; the slow answer below is
+    // slower still.
+    integrations: { ...base.integrations, timeoutMs: 2_000 },
   },
   { jobs: true },
 );
@@ -74,7 +76,7 @@ describe('chat answers', () => {
     const ws = await chatWorkspace();
     slack.answerNext(
       { status: 500, text: 'internal_error' },
-      { status: 200, text: 'ok', delayMs: 1_000 },
+      { status: 200, text: 'ok', delayMs: 3_000 },
       { status: 503, text: 'service unavailable' },
     );
     await rename(ws, 'flaky');
@@ -86,7 +88,7 @@ describe('chat answers', () => {
     await nextRound();
     [delivery] = await deliveries(ws);
     expect(delivery).toMatchObject({ status: 'retrying', attempts: 2 });
-    expect(delivery?.last_error).toContain('could not be reached: No complete answer within 300 ms');
+    expect(delivery?.last_error).toContain('could not be reached: No complete answer within 2000 ms');
     await nextRound();
     [delivery] = await deliveries(ws);
     expect(delivery).toMatchObject({ status: 'failed', attempts: 3, next_attempt_at: null });
