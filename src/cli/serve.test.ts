@@ -198,7 +198,15 @@ describe('ctxhub serve', () => {
     async () => {
       const freshDir = mkdtempSync(join(tmpdir(), 'ctxhub-serve-early-'));
       const proc = spawn(process.execPath, [BIN, 'serve'], {
-        env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', SERVICE_DATA_DIR: freshDir },
+        env: {
+          PATH: process.env.PATH ?? '',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          SERVICE_DATA_DIR: freshDir,
+          // The force timer runs from the signal, through the rest of start-up: on a loaded
+          // machine that alone can pass the default 10 s, and this test is about a clean stop.
+          SERVICE_SHUTDOWN_TIMEOUT_SECONDS: '60',
+        },
       });
       let output = '';
       proc.stdout.on('data', (d) => (output += String(d)));
