@@ -49,7 +49,7 @@ export async function createApiKey({
         key_id: key.id,
         user_id: actor.userId,
         label: key.label,
-        expires_at: input.expires_at ?? null,
+        expires_at: input.expires_at?.toISOString() ?? null,
       },
     });
     return { key, plaintext };

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
-import type { AccessScope, AccessVerb } from './audit-action.ts';
-import { appendAudit } from './audit-entries.ts';
+import type { AccessScope, AccessVerb } from './actions/access.ts';
+import type { AuditParams } from './audit-actions.ts';
+import { appendAudit, type AuditInput } from './audit-entries.ts';
 import { accessEvents, type AccessChange, type AccessSource, type AuditRow } from './table.ts';
 
 export interface AccessChangeInput {
@@ -12,8 +13,10 @@ export interface AccessChangeInput {
   newRole: string | null;
   source: AccessSource;
   correlationId?: string | null;
-  evidence?: Record<string, unknown>;
+  evidence?: AuditParams<AccessAction>['evidence'];
 }
+
+type AccessAction = `access.${AccessScope}.${AccessVerb}`;
 
 const ACTION_OF: Record<AccessChange, AccessVerb> = {
   add: 'added',
@@ -30,7 +33,7 @@ const ACTION_OF: Record<AccessChange, AccessVerb> = {
 export async function recordAccessChange(ctx: Ctx, input: AccessChangeInput): Promise<AuditRow> {
   const change: AccessChange = input.oldRole === null ? 'add' : input.newRole === null ? 'remove' : 'change';
   const scope: AccessScope = input.project ? 'project_member' : 'workspace_member';
-  const params: Record<string, unknown> = {
+  const params = {
     source: input.source,
     target_user_id: input.targetUserId,
     old_role: input.oldRole?.toUpperCase() ?? null,
@@ -40,6 +43,8 @@ export async function recordAccessChange(ctx: Ctx, input: AccessChangeInput): Pr
     ...(input.correlationId ? { correlation_id: input.correlationId } : {}),
     ...(input.evidence ? { evidence: input.evidence } : {}),
   };
+  // The action follows from the roles and the project, which the compiler cannot tie to the
+  // params' shape: the append checks them against the action's schema.
   const entry = await appendAudit(ctx, {
     workspaceId: input.workspace.id,
     action: `access.${scope}.${ACTION_OF[change]}`,
@@ -48,7 +53,7 @@ export async function recordAccessChange(ctx: Ctx, input: AccessChangeInput): Pr
       : { type: 'workspace', id: input.workspace.id },
     params,
     correlationId: input.correlationId ?? null,
-  });
+  } as AuditInput<AccessAction>);
   await ctx.db.insert(accessEvents).values({
     auditId: entry.id,
     workspaceId: input.workspace.id,

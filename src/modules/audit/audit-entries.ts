@@ -3,7 +3,7 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { newId } from '../../platform/ids.ts';
-import type { AuditAction } from './audit-action.ts';
+import { checkedParams, type AuditAction, type AuditParams } from './audit-actions.ts';
 import { tellAppendListeners } from './append-listeners.ts';
 import { entryHash, type HashedEntry } from './chain-hash.ts';
 import { auditChainHeads, auditLog, type AuditRow } from './table.ts';
@@ -11,12 +11,13 @@ import { missing } from '../../platform/missing.ts';
 
 export const SERVER_CHAIN = 'server';
 
-export interface AuditInput {
+export interface AuditInput<A extends AuditAction = AuditAction> {
   /** The workspace the entry belongs to; null for server-level entries (users, own API keys). */
   workspaceId: string | null;
-  action: AuditAction;
+  action: A;
   target: { type: string; id?: string | null };
-  params?: Record<string, unknown>;
+  /** What the action's schema takes (audit-actions.ts): checked when appended. */
+  params: AuditParams<A>;
   metadata?: Record<string, unknown>;
   correlationId?: string | null;
 }
@@ -38,14 +39,15 @@ function wellFormedJson(v: unknown): unknown {
 }
 
 /** Plain JSON: what jsonb gives back is exactly what was hashed. */
-const plain = (v: Record<string, unknown> | undefined) =>
+const plain = (v: object | undefined) =>
   wellFormedJson(JSON.parse(JSON.stringify(v ?? {}))) as Record<string, unknown>;
 
 /**
  * Appends one entry to its chain. Must run inside the transaction of the change it records
  * (`ctx.db` is that transaction): the head row's lock orders concurrent appends to one chain.
+ * Params that are not what the action takes throw (see appendAudits).
  */
-export async function appendAudit(ctx: Ctx, input: AuditInput): Promise<AuditRow> {
+export async function appendAudit<A extends AuditAction>(ctx: Ctx, input: AuditInput<A>): Promise<AuditRow> {
   const [row = missing('the appended audit entry')] = await appendAudits(ctx, [input]);
   return row;
 }
@@ -54,15 +56,21 @@ export async function appendAudit(ctx: Ctx, input: AuditInput): Promise<AuditRow
  * Appends entries in order, in as few statements as one: each chain's head is locked once, the
  * entries are hashed in order, stored in one INSERT and the heads moved once. Bulk changes (an
  * import's commit) cost the same few round trips whatever their size. Same transaction rule as
- * appendAudit.
+ * appendAudit. Each entry's params are checked against its action's schema first, as they will be
+ * stored: one that does not match throws an internal error naming the action and the bad fields,
+ * before anything is locked or written, so the change fails with it.
  */
-export async function appendAudits(ctx: Ctx, inputs: AuditInput[]): Promise<AuditRow[]> {
+export async function appendAudits<A extends AuditAction>(
+  ctx: Ctx,
+  inputs: readonly AuditInput<A>[],
+): Promise<AuditRow[]> {
   if (inputs.length === 0) return [];
+  const params = inputs.map((input) => checkedParams(input.action, plain(input.params)));
   const chains = [...new Set(inputs.map((i) => i.workspaceId ?? SERVER_CHAIN))].sort();
   const locked = await lockedHeads(ctx, chains);
   const heads = new Map(locked.map((h) => [h.chain, { seq: h.seq, hash: h.hash }]));
   const actor = ctx.actor;
-  const rows = inputs.map((input): AuditRow => {
+  const rows = inputs.map((input, i): AuditRow => {
     const chain = input.workspaceId ?? SERVER_CHAIN;
     const head = heads.get(chain) ?? { seq: 0, hash: null };
     const entry: HashedEntry = {
@@ -70,10 +78,10 @@ export async function appendAudits(ctx: Ctx, inputs: AuditInput[]): Promise<Audi
       chain,
       seq: head.seq + 1,
       workspaceId: input.workspaceId,
-      action: wellFormed(input.action),
+      action: input.action,
       targetType: wellFormed(input.target.type),
       targetId: wellFormedOrNull(input.target.id ?? null),
-      params: plain(input.params),
+      params: params[i] ?? missing('the checked params'),
       metadata: plain(input.metadata),
       actorUserId: actor.kind === 'user' ? actor.userId : null,
       systemActor: wellFormedOrNull(

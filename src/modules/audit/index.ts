@@ -1,5 +1,5 @@
 /** The public face of the audit module: what other modules, the CLI and the app may import from it. */
-export type { AuditAction } from './audit-action.ts';
+export { AUDIT_ACTIONS, type AuditAction, type AuditParams } from './audit-actions.ts';
 export { auditLog } from './table.ts';
 export { appendAudit, appendAudits } from './audit-entries.ts';
 export { onAuditAppended } from './append-listeners.ts';

@@ -4,7 +4,7 @@ import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
 
 import type { AccessTimelineRow } from './access-timeline.ts';
 import { summarize } from './access-timeline.ts';
-import type { AuditRow } from './table.ts';
+import { ACCESS_SOURCES, type AuditRow } from './table.ts';
 
 import { projectKey } from '../tenancy/index.ts';
 export const auditLogsQuery = z.strictObject({
@@ -24,7 +24,7 @@ export const accessTimelineQuery = z.strictObject({
   workspace_key: workspaceKey,
   project_key: projectKey.optional(),
   user_id: userId.optional().describe('Target user'),
-  source: z.enum(['manual', 'codehost', 'oidc', 'system']).optional(),
+  source: z.enum(ACCESS_SOURCES).optional(),
   action: z.enum(['add', 'change', 'remove']).optional(),
   correlation_id: z
     .string()
@@ -83,7 +83,7 @@ export const accessEvent = z.object({
   created_at: timestamp,
   action: z.string(),
   summary: z.string(),
-  source: z.enum(['manual', 'codehost', 'oidc', 'system']),
+  source: z.enum(ACCESS_SOURCES),
   change: z.enum(['add', 'change', 'remove']),
   actor: actor.extend({ email: z.string().nullable() }),
   target_user: z.object({ id: z.string(), email: z.string().nullable() }),

@@ -65,6 +65,8 @@ export const accessEvents = pgTable(
   ],
 );
 
-export type AccessSource = 'manual' | 'codehost' | 'oidc' | 'system';
+/** Who made an access change: a person, the code host, the identity provider, or ctxhub itself. */
+export const ACCESS_SOURCES = ['manual', 'codehost', 'oidc', 'system'] as const;
+export type AccessSource = (typeof ACCESS_SOURCES)[number];
 export type AccessChange = 'add' | 'change' | 'remove';
 export type AuditRow = typeof auditLog.$inferSelect;

@@ -4,7 +4,6 @@ import { expectError, expectInvalid, HOSTILE_STRINGS } from '../../test/assertio
 import { useHarness, type TestUser } from '../../test/harness.ts';
 import { expectForbiddenFor, expectHiddenFrom, expectKeyRequired } from '../../test/security-matrix.ts';
 import { appendAudit, appendAudits } from './audit-entries.ts';
-import type { AuditAction } from './audit-action.ts';
 import {
   busyWorkspace,
   chainOf,
@@ -73,10 +72,16 @@ describe('GET /v1/audit/verify', () => {
     await inTransaction({ ...ctx, requestId: 'req-\ud800' }, (ctx) =>
       appendAudit(ctx, {
         workspaceId,
-        // Not a key the code writes: the append still stores whatever string it is given safely.
-        action: 'test.odd\udc00' as AuditAction,
+        action: 'access.workspace_member.added',
         target: { type: 'test\ud800', id: 'id-\udfff' },
-        params: { ['key\ud800']: ['\udc00', { deep: 'x\ud83d' }], fine: '😀' },
+        params: {
+          source: 'codehost',
+          target_user_id: 'usr-\udc00',
+          old_role: null,
+          new_role: 'MEMBER',
+          workspace_key: ws,
+          evidence: { ['key\ud800']: ['\udc00', { deep: 'x\ud83d' }], fine: '😀' },
+        },
         metadata: { note: '\ud800\ud800' },
         correlationId: 'delivery-\ud800',
       }),
@@ -84,12 +89,15 @@ describe('GET /v1/audit/verify', () => {
     expect(await verifyChain(h, ws)).toMatchObject({ intact: true, entries_checked: 3 });
     const entry = (await chainOf(h, ws))[2]!;
     expect(entry).toMatchObject({
-      action: 'test.odd\ufffd',
+      action: 'access.workspace_member.added',
       correlation_id: 'delivery-\ufffd',
       target: {
         type: 'test\ufffd',
         id: 'id-\ufffd',
-        params: { ['key\ufffd']: ['\ufffd', { deep: 'x\ufffd' }], fine: '😀' },
+        params: {
+          target_user_id: 'usr-\ufffd',
+          evidence: { ['key\ufffd']: ['\ufffd', { deep: 'x\ufffd' }], fine: '😀' },
+        },
         metadata: { note: '\ufffd\ufffd' },
       },
     });
@@ -105,9 +113,9 @@ describe('GET /v1/audit/verify', () => {
         ctx,
         Array.from({ length: 1_050 }, (_, i) => ({
           workspaceId,
-          action: 'test.bulk' as AuditAction,
+          action: 'raw.search',
           target: { type: 'test', id: String(i) },
-          params: { i },
+          params: { workspace_key: ws, project_key: 'local:repo/bulk', q: `q${i}`, count: i },
         })),
       ),
     );

@@ -7,7 +7,7 @@ import { TimeSlices } from '../../platform/time-slices.ts';
 import { storeMemories } from '../memories/index.ts';
 
 import type { ImportAccess } from './import-access.ts';
-import { runImportStep, type StepOutcome } from './import-step-runner.ts';
+import { runImportStep, type StepStats } from './import-step-runner.ts';
 import { namedStaged } from './named-staged.ts';
 import { stagedMemories } from './table.ts';
 import { missing } from '../../platform/missing.ts';
@@ -47,7 +47,7 @@ export async function commitImport({
     'commit',
     async (found) => {
       if (ids) await namedStaged(ctx, found.row.id, ids);
-      return { ...(await commitStaged(ctx, found, ids, status)), params: { status } };
+      return { ...(await commitStaged(ctx, found, ids, status)), status };
     },
     ({ access }) => {
       if (status === 'confirmed' && projectRank(access.role) < projectRank('maintainer'))
@@ -61,7 +61,7 @@ async function commitStaged(
   { row, keys }: ImportAccess,
   ids: string[] | undefined,
   status: CommitStatus,
-): Promise<StepOutcome> {
+): Promise<{ stats: StepStats<'commit'> }> {
   const project = {
     id: row.projectId,
     key: keys.projectKey,

@@ -113,7 +113,7 @@ interface PageInWork {
   drafts: Promise<Draft[][]>;
 }
 
-async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
+async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome<'extract'>> {
   const stats = { candidates: 0, staged: 0, already_remembered: 0, repeated: 0 };
   const sessions = await importSessions(ctx, row.id);
   const maker = startDraftMaker(

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict } from '../../platform/http/errors.ts';
-import { appendAudit } from '../audit/index.ts';
+import { appendAudit, type AuditInput, type AuditParams } from '../audit/index.ts';
 import { claimImport, releaseImport } from './import-claim.ts';
 import { requireImport, type ImportAccess } from './import-access.ts';
 import { imports, type ImportStats, type ImportStatus, type ImportStep } from './table.ts';
@@ -19,14 +19,23 @@ const STEP_TO: Record<ImportStep, ImportStatus> = {
   extract: 'extracted',
   commit: 'committed',
 };
+/** The audit entry of each step that succeeds. */
+const STEP_ACTION = {
+  parse: 'import.parsed',
+  extract: 'import.extracted',
+  commit: 'import.committed',
+} as const satisfies Record<ImportStep, `import.${ImportStatus}`>;
+type StepAction<S extends ImportStep> = (typeof STEP_ACTION)[S];
+/** The counts a step's entry holds. */
+export type StepStats<S extends ImportStep> = AuditParams<StepAction<S>>['stats'];
 
 /**
- * A step's outcome: counts for `stats`, or a clear reason the import cannot go on; `params` are
- * more facts for its audit entry (e.g. the status commit gave the memories).
+ * A step's outcome: its params for the step's audit entry (its counts in `stats`; commit adds the
+ * status it gave the memories), or a clear reason the import cannot go on with the counts so far.
  */
-export type StepOutcome = ({ stats: ImportStats } | { failed: string; stats: ImportStats }) & {
-  params?: Record<string, unknown>;
-};
+export type StepOutcome<S extends ImportStep> =
+  | Omit<AuditParams<StepAction<S>>, 'workspace_key' | 'project_key' | 'import_id' | 'step'>
+  | { failed: string; stats: ImportStats };
 
 /**
  * Runs one pipeline step of an import the caller may work on (else 404; `allow` may refuse more,
@@ -36,17 +45,17 @@ export type StepOutcome = ({ stats: ImportStats } | { failed: string; stats: Imp
  * removed once the import no longer needs it (parsed, or failed). Work that throws leaves the
  * import as it was, upload included, for a retry. Answers the import as it now is.
  */
-export async function runImportStep(
+export async function runImportStep<S extends ImportStep>(
   ctx: Ctx,
   importId: string,
-  step: ImportStep,
-  work: (claimed: ImportAccess) => Promise<StepOutcome>,
+  step: S,
+  work: (claimed: ImportAccess) => Promise<StepOutcome<S>>,
   allow?: (found: ImportAccess) => void,
 ): Promise<ImportAccess> {
   const found = await requireImport(ctx, importId);
   allow?.(found);
   const claimed = await claimImport(ctx, found.row.id, step, STEP_FROM[step]);
-  let outcome: StepOutcome;
+  let outcome: StepOutcome<S>;
   try {
     outcome = await work({ ...found, row: claimed.row });
   } catch (err) {
@@ -70,21 +79,28 @@ export async function runImportStep(
       .where(and(eq(imports.id, claimed.row.id), eq(imports.runningOwner, claimed.claim.owner)))
       .returning();
     if (!row) throw conflict(`The ${step} step of this import was taken over; see its status`);
-    await appendAudit(ctx, {
+    const entry = {
       workspaceId: row.workspaceId,
-      action: failed ? 'import.failed' : `import.${STEP_TO[step]}`,
       target: { type: 'import', id: row.id },
-      params: {
-        workspace_key: found.keys.workspaceKey,
-        project_key: found.keys.projectKey,
-        import_id: row.id,
-        step,
-        stats: outcome.stats,
-        ...outcome.params,
-        ...(failed ? { error: failure } : {}),
-      },
       correlationId: row.id,
-    });
+    };
+    const ofImport = {
+      workspace_key: found.keys.workspaceKey,
+      project_key: found.keys.projectKey,
+      import_id: row.id,
+      step,
+    };
+    if ('failed' in outcome) {
+      const { failed: error, stats } = outcome;
+      await appendAudit(ctx, { ...entry, action: 'import.failed', params: { ...ofImport, stats, error } });
+    } else {
+      // The compiler cannot tie `step` to its outcome's shape: the append checks it.
+      await appendAudit(ctx, {
+        ...entry,
+        action: STEP_ACTION[step],
+        params: { ...ofImport, ...outcome },
+      } as AuditInput<StepAction<S>>);
+    }
     return { ...found, row };
   }).finally(() => claimed.claim.end());
   await removeUnneededUpload(ctx, done.row);

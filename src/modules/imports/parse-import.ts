@@ -54,7 +54,7 @@ export async function parseImport({
   return runImportStep(ctx, input.id, 'parse', ({ row }) => parseFile(ctx, row));
 }
 
-async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome> {
+async function parseFile(ctx: Ctx, row: ImportRow): Promise<StepOutcome<'parse'>> {
   const stats = { sessions: 0, messages: 0, skipped: 0, redactions: 0, truncated: 0 };
   const sessions = new Map<string, SessionState>();
   let current: SessionState | null = null;

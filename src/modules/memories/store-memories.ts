@@ -130,7 +130,7 @@ async function storeInTransaction(
   }
   const createdIds = new Set<string>();
   const results: StoredMemory[] = [];
-  const audits: AuditInput[] = [];
+  const audits: AuditInput<'memory.created'>[] = [];
   for (const d of prepared) {
     const k = key(d.type, d.hash);
     const fresh = byKey.get(k);

@@ -1,11 +1,28 @@
-import { ACCOUNT_ACTIONS } from './catalogue/accounts.ts';
-import type { ActionKey, CatalogueAction, CatalogueVariable } from './catalogue/catalogue-types.ts';
-import { MEMORY_ACTIONS } from './catalogue/memories.ts';
-import { READ_ACTIONS } from './catalogue/reads.ts';
-import { UPCOMING_ACTIONS } from './catalogue/upcoming.ts';
-import { WORKSPACE_ACTIONS } from './catalogue/workspaces.ts';
+/**
+ * What templates may use, per action: the variables every message has, and each action's own,
+ * built from the audit registry (each action's description and its params' descriptions and
+ * examples), so a param added to an action is a template variable at once.
+ */
+import type { z } from 'zod';
+import { AUDIT_ACTIONS, type AuditAction } from '../audit/index.ts';
+import { missing } from '../../platform/missing.ts';
 
-export type { ActionKey, CatalogueAction, CatalogueVariable } from './catalogue/catalogue-types.ts';
+/** Every action a notification may name: the audit registry's. */
+export type ActionKey = AuditAction;
+
+/** One variable a template may use: what it holds, and a realistic value (previews, tests). */
+export interface CatalogueVariable {
+  description: string;
+  example: unknown;
+  /** Absent (or null) in some entries of the action; a template guards it with `{% if %}`. */
+  optional?: boolean;
+}
+
+/** One action: what happened, and the audit entry's params, which templates see by name. */
+export interface CatalogueAction {
+  description: string;
+  variables: Record<string, CatalogueVariable>;
+}
 
 /**
  * The variables every notification has, whatever its action. An action's own params come on top,
@@ -36,17 +53,45 @@ export const COMMON_VARIABLES = {
   occurred_at: { description: 'When it happened (ISO 8601, UTC)', example: '2026-03-14T16:05:12.000Z' },
 } satisfies Record<string, CatalogueVariable>;
 
-/**
- * Every action key a notification may name, what it means and its own variables (the audit
- * entry's params). Typecheck fails when an AuditAction is missing here.
- */
-export const ACTION_CATALOGUE: Record<ActionKey, CatalogueAction> = {
-  ...ACCOUNT_ACTIONS,
-  ...WORKSPACE_ACTIONS,
-  ...MEMORY_ACTIONS,
-  ...READ_ACTIONS,
-  ...UPCOMING_ACTIONS,
+/** Computed for a message next to `target_user_id` (see messageVariables): not a param. */
+const TARGET_USER: CatalogueVariable = {
+  description: 'The user whose membership changed: "Name (e-mail)", or their id when the user is gone',
+  example: 'Ana Souza (ana@example.com)',
 };
+
+/** A param as a variable: its description and example, optional when it may be absent or null. */
+function variableOf(action: string, name: string, schema: z.ZodType): CatalogueVariable {
+  const meta = schema.meta() ?? missing(`the description of ${action} ${name}`);
+  const optional =
+    meta.olderEntriesLack === true || schema.safeParse(undefined).success || schema.safeParse(null).success;
+  return {
+    description: meta.description ?? missing(`the description of ${action} ${name}`),
+    example: meta.example,
+    ...(optional ? { optional } : {}),
+  };
+}
+
+/**
+ * An action's own variables, in the order of its params: a common variable's name is the common
+ * one's, and a param that is always null (no role before an addition) says nothing.
+ */
+function variablesOf(action: string, params: z.ZodObject): Record<string, CatalogueVariable> {
+  const variables: Record<string, CatalogueVariable> = {};
+  for (const [name, schema] of Object.entries(params.shape)) {
+    if (Object.hasOwn(COMMON_VARIABLES, name) || schema.def.type === 'null') continue;
+    if (name === 'target_user_id') variables.target_user = TARGET_USER;
+    variables[name] = variableOf(action, name, schema);
+  }
+  return variables;
+}
+
+/** Every action key a notification may name, what it means and its own variables. */
+export const ACTION_CATALOGUE = Object.fromEntries(
+  Object.entries(AUDIT_ACTIONS).map(([key, a]) => [
+    key,
+    { description: a.description, variables: variablesOf(key, a.params) },
+  ]),
+) as Record<ActionKey, CatalogueAction>;
 
 export const ACTION_KEYS = Object.keys(ACTION_CATALOGUE) as ActionKey[];
 

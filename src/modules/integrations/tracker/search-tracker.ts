@@ -57,6 +57,6 @@ export async function searchTracker({
         return searchPage(ctx, integration, searchJql(input.q, { matchKey: false }), input.limit);
       }
     },
-    (items) => ({ count: items.length }),
+    (items) => ({ ...params, count: items.length }),
   );
 }

@@ -63,6 +63,6 @@ export async function searchWiki({
         .flatMap((r) => pageSummary(root, r) ?? [])
         .slice(0, input.limit);
     },
-    (items) => ({ count: items.length }),
+    (items) => ({ ...params, count: items.length }),
   );
 }

@@ -1,0 +1,110 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { unauditedWrites } from './unaudited-writes.fixtures.ts';
+
+/**
+ * Every change appends its audit entry in its own transaction (docs/design.md#mutations-authorization-transaction-audit):
+ * a transaction that writes a table and appends nothing fails here, unless it is listed below
+ * with the reason it is not audited. How writes and appends are found: unaudited-writes.fixtures.ts.
+ */
+const NOT_AUDITED: Record<string, string> = {
+  // A step of an import writes its raw sessions and messages in many short transactions; the step
+  // appends its one entry (import.parsed, or import.failed) when it ends (runImportStep).
+  'src/modules/imports/parse-import.ts#finishSessions':
+    'a batch of the parse step, audited when the step ends',
+};
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Every production source of src/ (tests and their support left out), by path from the root. */
+function productionSources(): Map<string, string> {
+  const dir = join(ROOT, 'src');
+  const paths = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+    (p) =>
+      p.endsWith('.ts') && !p.endsWith('.test.ts') && !p.endsWith('.fixtures.ts') && !p.startsWith('test/'),
+  );
+  return new Map(paths.map((p) => [relative(ROOT, join(dir, p)), readFileSync(join(dir, p), 'utf8')]));
+}
+
+describe('every transaction that writes appends an audit entry', () => {
+  it('holds in src/modules, but for the writes listed with their reason', () => {
+    const found = unauditedWrites(productionSources());
+    const unlisted = found.filter((f) => !Object.hasOwn(NOT_AUDITED, f.site));
+    expect(unlisted, 'writes without an audit entry: audit them, or list them with the reason').toEqual([]);
+    // A listed write that is gone (or audited now) leaves the list.
+    expect(Object.keys(NOT_AUDITED).filter((site) => !found.some((f) => f.site === site))).toEqual([]);
+  });
+});
+
+/** A few files of a made-up module `m`, with the audit module's appends as they are. */
+const sources = (files: Record<string, string>) =>
+  new Map([
+    [
+      'src/modules/audit/audit-entries.ts',
+      'export async function appendAudit() {}\nexport async function appendAudits() {}',
+    ],
+    ['src/modules/audit/index.ts', "export { appendAudit, appendAudits } from './audit-entries.ts';"],
+    ...Object.entries(files).map(([name, text]) => [`src/modules/m/${name}`, text] as [string, string]),
+  ]);
+const IMPORTS = "import { appendAudit } from '../audit/index.ts';\n";
+
+describe('finding writes without an audit entry', () => {
+  it('finds a write of each kind in a transaction that appends nothing', () => {
+    const found = unauditedWrites(
+      sources({
+        'a.ts': `export const a = (ctx) => inTransaction(ctx, async (ctx) => { await ctx.db.insert(t).values({}); });
+          export async function b(ctx) { return inTransaction(ctx, async (tx) => tx.db.update(t).set({})); }
+          export function c(ctx) { return inTransaction(ctx, (ctx) => ctx.db.execute(sql\`delete from \${t} where x\`)); }
+          export function d(ctx) { return inTransaction(ctx, (ctx) => ctx.db.execute(insertJsonRows(t, []))); }`,
+      }),
+    );
+    expect(found.map((f) => f.site)).toEqual(['a', 'b', 'c', 'd'].map((n) => `src/modules/m/a.ts#${n}`));
+    expect(found[0]).toMatchObject({ line: 1, writes: ['ctx.db.insert(t)'] });
+  });
+
+  it('counts an append made directly, or by a function the work calls, in its file or imported', () => {
+    const found = unauditedWrites(
+      sources({
+        'audited.ts': `${IMPORTS}import { record } from './record.ts';
+          const local = (ctx) => appendAudit(ctx, {});
+          export const a = (ctx) => inTransaction(ctx, async (ctx) => { await ctx.db.delete(t); await appendAudit(ctx, {}); });
+          export const b = (ctx) => inTransaction(ctx, async (ctx) => { await ctx.db.delete(t); await local(ctx); });
+          export const c = (ctx) => inTransaction(ctx, async (ctx) => { await ctx.db.delete(t); await record(ctx); });
+          export const d = (ctx) => inTransaction(ctx, work);
+          async function work(ctx) { await ctx.db.delete(t); await record(ctx); }`,
+        'record.ts': `${IMPORTS}export async function record(ctx) { await appendAudit(ctx, {}); }`,
+      }),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('follows writes into the functions the work calls, and into a wrapper that runs a callback', () => {
+    const found = unauditedWrites(
+      sources({
+        'a.ts': `import { store } from './store.ts';
+          export const a = (ctx) => inTransaction(ctx, (ctx) => store(ctx));
+          const asOwner = (ctx, work) => inTransaction(ctx, async (ctx) => work(ctx, await owner(ctx)));
+          export const b = (ctx) => asOwner(ctx, async (ctx) => { await ctx.db.update(t).set({}); });
+          export const c = (ctx) => inTransaction(ctx, (ctx) => ctx.db.select().from(t));`,
+        'store.ts': 'export async function store(ctx) { await ctx.db.insert(t).values([]); }',
+      }),
+    );
+    expect(found.map((f) => [f.site, f.writes])).toEqual([
+      ['src/modules/m/a.ts#a', ['ctx.db.insert(t)']],
+      ['src/modules/m/a.ts#b', ['ctx.db.update(t)']],
+    ]);
+  });
+
+  it('does not take a hash, a map or a read for a write', () => {
+    const found = unauditedWrites(
+      sources({
+        'a.ts': `export const a = (ctx) => inTransaction(ctx, async (ctx) => {
+            hash.update(x); seen.delete(k); await ctx.db.execute(sql\`select 1 from \${t} for update\`);
+          });`,
+      }),
+    );
+    expect(found).toEqual([]);
+  });
+});
