@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-
 import { inTransaction } from '../src/platform/db/in-transaction.ts';
 import { newId } from '../src/platform/ids.ts';
 import { contentHash } from '../src/modules/memories/content-hash.ts';
 import { memories } from '../src/modules/memories/table.ts';
 import { MEMORY_TYPES, type MemoryType } from '../src/modules/memories/vocabulary.ts';
-import { projects } from '../src/modules/tenancy/table.ts';
-import { workspaces } from '../src/modules/tenancy/table.ts';
+import { projects, workspaces } from '../src/modules/tenancy/table.ts';
 import { testConfig } from '../src/config/index.ts';
 import type { Prepare, RunningServer } from './server.ts';
-
 import type { Database } from '../src/platform/db/database.ts';
+
 /**
  * Seeds one project with `count` realistic memories straight into the database (before the server
  * starts on it): variations of the recall-eval corpus with other ticket ids, files, services and

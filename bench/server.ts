@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPglite, openPostgres } from '../src/platform/db/client.ts';
-
 import { type Database } from '../src/platform/db/database.ts';
+
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface RunningServer {

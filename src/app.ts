@@ -2,7 +2,6 @@ import accepts from '@fastify/accepts';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/index.ts';
-
 import type { ProcessClaims } from './platform/db/process-claims.ts';
 import { join } from 'node:path';
 import { adminUiRoutes } from './platform/http/admin-ui.ts';
@@ -46,8 +45,8 @@ import { ciEventRoutes } from './modules/ci-events/index.ts';
 import { projectRoutes } from './modules/projects/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { workspaceRoutes } from './modules/workspaces/index.ts';
-
 import type { Db } from './platform/db/database.ts';
+
 export interface BuildAppOptions {
   db: Db;
   config: Config;

@@ -1,8 +1,7 @@
 import type { Config } from '../config/index.ts';
-
 import type { ProcessClaims } from './db/process-claims.ts';
-
 import type { Database, Db } from './db/database.ts';
+
 /** Who acts: a user through an API key, a system flow, or nobody (public routes such as one-time links). */
 export type Actor =
   | {

@@ -8,8 +8,8 @@ import { inject } from 'vitest';
 import { openPostgres, PGLITE_EXTENSIONS, wrapPglite } from '../platform/db/client.ts';
 import { DRIZZLE_PARSERS } from '../platform/db/pglite-parsers.ts';
 import { adminUrl, withDatabase } from './pg-urls.ts';
-
 import { type Database } from '../platform/db/database.ts';
+
 export interface TestDatabase extends Database {
   /** A connection string for this database (PostgreSQL only). */
   url?: string;

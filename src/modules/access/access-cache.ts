@@ -1,12 +1,11 @@
 import type { Ctx } from '../../platform/context.ts';
 import { accessGeneration } from '../../platform/db/access-changes.ts';
-
 import { isTransaction } from '../../platform/db/in-transaction.ts';
 import { ReusedReads, type ReusedRead } from '../../platform/db/reused-reads.ts';
 import type { WorkspaceRow } from '../tenancy/index.ts';
 import { deepFreeze } from '../../platform/deep-freeze.ts';
-
 import type { Db } from '../../platform/db/database.ts';
+
 /** What an access check read: always a workspace's row, with the caller's roles and maybe a project. */
 interface AccessRows {
   workspace: WorkspaceRow;

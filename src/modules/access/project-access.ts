@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-
 import { prepared } from '../../platform/db/prepared.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import {
@@ -19,8 +18,8 @@ import {
   workspaceAccessOf,
   type WorkspaceAccess,
 } from './workspace-access.ts';
-
 import type { Db } from '../../platform/db/database.ts';
+
 export interface ProjectAccess {
   workspaceAccess: WorkspaceAccess;
   project: ProjectRow;

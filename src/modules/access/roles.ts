@@ -1,9 +1,7 @@
 import { forbidden } from '../../platform/http/errors.ts';
-
-import type { WorkspaceRole } from '../tenancy/index.ts';
+import type { WorkspaceRole, ProjectRole } from '../tenancy/index.ts';
 import { missing } from '../../platform/missing.ts';
 
-import type { ProjectRole } from '../tenancy/index.ts';
 export const WORKSPACE_ROLES = ['owner', 'admin', 'member'] as const satisfies readonly WorkspaceRole[];
 export const PROJECT_ROLES = ['maintainer', 'writer', 'reader'] as const satisfies readonly ProjectRole[];
 

@@ -1,13 +1,12 @@
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Ctx, UserActor } from '../../platform/context.ts';
-
 import { prepared } from '../../platform/db/prepared.ts';
 import { forbidden, notFound, unauthenticated } from '../../platform/http/errors.ts';
 import { accessRead } from './access-cache.ts';
 import { workspaceRank } from './roles.ts';
 import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from '../tenancy/index.ts';
-
 import type { Db } from '../../platform/db/database.ts';
+
 export interface WorkspaceAccess {
   actor: UserActor;
   workspace: WorkspaceRow;

@@ -1,15 +1,13 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config/index.ts';
 import type { UserActor } from '../../platform/context.ts';
-
 import { prepared } from '../../platform/db/prepared.ts';
 import type { ReusedReads } from '../../platform/db/reused-reads.ts';
-
 import { isWellFormedKey, keyDigest } from './key-format.ts';
 import { apiKeys } from './table.ts';
-
 import { users } from '../tenancy/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+
 const lookupQuery = (db: Db) =>
   db
     .select({

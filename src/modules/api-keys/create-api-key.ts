@@ -3,12 +3,11 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { appendAudit } from '../audit/index.ts';
-
 import { generateKey, keyDigest, recognitionPrefix } from './key-format.ts';
 import { apiKeys, type ApiKeyRow } from './table.ts';
 import { missing } from '../../platform/missing.ts';
-
 import { requireUser } from '../access/index.ts';
+
 export interface CreateApiKeyInput {
   label?: string | undefined;
   expires_at?: Date | undefined;

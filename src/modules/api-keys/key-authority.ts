@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-
 import { users, workspaceMembers } from '../tenancy/index.ts';
 import { requireUser, workspaceRank } from '../access/index.ts';
+
 /** Why the caller may manage a user's keys; key events of a workspace admin go to that workspace's log. */
 export type Authority =
   { kind: 'self' } | { kind: 'server_admin' } | { kind: 'workspace_admin'; workspaceId: string };

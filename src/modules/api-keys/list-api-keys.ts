@@ -1,11 +1,10 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
-
 import { authorityOverUser } from './key-authority.ts';
 import { apiKeys, type ApiKeyRow } from './table.ts';
-
 import { requireUser } from '../access/index.ts';
+
 /** Key metadata (never plaintext or digests) of the caller, or of a user the caller administers. */
 export async function listApiKeys({
   ctx,

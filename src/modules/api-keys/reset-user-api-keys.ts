@@ -1,10 +1,9 @@
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
-
 import { resetKeysWithAudit, type IssuedLink } from './one-time-key-links.ts';
 import { auditWorkspaceOf, authorityOverUser } from './key-authority.ts';
-
 import { requireUser } from '../access/index.ts';
+
 /**
  * Force reset by an admin: all of the user's active keys are revoked and one new key is created,
  * in one transaction; the answer is a one-time link instead of the plaintext.

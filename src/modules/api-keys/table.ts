@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
 import { users } from '../tenancy/index.ts';
+
 /**
  * `digest` is HMAC-SHA256(plaintext) and stays null while a key waits for its one-time link to be
  * opened: the plaintext is generated at that moment, so it is never stored, not even encrypted.

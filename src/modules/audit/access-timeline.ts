@@ -1,16 +1,14 @@
 import { and, desc, eq, gte, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../platform/context.ts';
-
 import { prepared } from '../../platform/db/prepared.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { seqBefore, page, type Page } from '../../platform/http/pagination.ts';
-
 import { accessEvents, auditLog, type AccessChange, type AccessSource, type AuditRow } from './table.ts';
-
 import { users } from '../tenancy/index.ts';
 import { requireWorkspaceRole } from '../access/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+
 export interface AccessTimelineInput {
   workspace_key: string;
   project_key?: string | undefined;

@@ -4,8 +4,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { enc, type Harness, type TestUser } from '../../test/harness.ts';
-import { projects } from '../tenancy/table.ts';
-import { workspaces } from '../tenancy/table.ts';
+import { projects, workspaces } from '../tenancy/table.ts';
 import { recordAccessChange, type AccessChangeInput } from './access-change-entry.ts';
 import type { accessEvent, auditEntry, ChainReport } from './schemas.ts';
 

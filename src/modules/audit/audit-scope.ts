@@ -1,8 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
-
 import { SERVER_CHAIN } from './audit-entries.ts';
-
 import { requireServerAdmin, requireWorkspaceRole } from '../access/index.ts';
+
 export interface AuditScope {
   chain: string;
   workspaceId: string | null;

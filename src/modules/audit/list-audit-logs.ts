@@ -1,13 +1,12 @@
 import { and, desc, eq, like, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-
 import { likePrefix } from '../../platform/db/like-prefix.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { seqBefore, page, type Page } from '../../platform/http/pagination.ts';
 import { requireAuditScope, type AuditScope } from './audit-scope.ts';
 import { auditLog, type AuditRow } from './table.ts';
-
 import type { Db } from '../../platform/db/database.ts';
+
 /** Entries of the audit log matching `where`, newest first (by `seq`), at most `limit`. */
 const newestEntries = (db: Db, where: SQL | undefined, limit: number | Placeholder) =>
   db.select().from(auditLog).where(where).orderBy(desc(auditLog.seq)).limit(limit);

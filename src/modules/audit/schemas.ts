@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { iso, isoDate, timestamp, userId, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
-
 import type { AccessTimelineRow } from './access-timeline.ts';
 import { summarize } from './access-timeline.ts';
 import { ACCESS_SOURCES, type AuditRow } from './table.ts';
-
 import { projectKey } from '../tenancy/index.ts';
+
 export const auditLogsQuery = z.strictObject({
   workspace_key: workspaceKey.optional().describe('Omit for the server-level log (server admins)'),
   action_prefix: z

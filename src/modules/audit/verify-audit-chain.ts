@@ -1,12 +1,11 @@
 import { and, asc, eq, gt, lte, max } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-
 import { requireAuditScope } from './audit-scope.ts';
 import { entryHash } from './chain-hash.ts';
 import type { ChainReport } from './schemas.ts';
 import { auditChainHeads, auditLog } from './table.ts';
-
 import type { Db } from '../../platform/db/database.ts';
+
 const BATCH = 1000;
 
 type BreakReason = NonNullable<ChainReport['first_break']>['reason'];

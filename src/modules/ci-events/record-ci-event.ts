@@ -4,10 +4,9 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { iso } from '../../platform/http/fields.ts';
 import { redactSecrets } from '../../platform/redact-secrets.ts';
 import { appendAudit } from '../audit/index.ts';
-
 import type { ciEventAnswer, ciEventBody } from './schemas.ts';
-
 import { requireProjectRole, requireWorkspaceRole } from '../access/index.ts';
+
 /**
  * Records a CI run's result as the audit entry `ci.success` or `ci.failure` (chat forwards it by
  * the workspace's rules; a failure counts as high severity). Workspace members; with a project,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timestamp, workspaceKey } from '../../platform/http/fields.ts';
-
 import { projectKey } from '../tenancy/index.ts';
+
 const CI_STATUSES = ['success', 'failure'] as const;
 
 const line = (max: number) =>

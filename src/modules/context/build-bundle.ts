@@ -1,15 +1,14 @@
 import type { Ctx } from '../../platform/context.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { recallMemories, SUBPATH_BOOST } from '../memories/index.ts';
-
 import { loadSnapshotCandidates } from './bundle-candidates.ts';
 import { buildSnapshot, presentItem, type BundleCandidate, type SnapshotSection } from './bundle-sections.ts';
 import { fitSections, loadTokenizer, tokenCount } from './fit-budget.ts';
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
 import { oneLine } from './one-line.ts';
 import type { Bundle, BundleItem, SectionUse } from './schemas.ts';
-
 import { requireProjectRole } from '../access/index.ts';
+
 /** Memories recalled for `q` before the budget picks how many fit. */
 const RETRIEVAL_LIMIT = 10;
 

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { searchText, workspaceKey } from '../../platform/http/fields.ts';
 import { subpath, MEMORY_STATUSES, MEMORY_TYPES } from '../memories/index.ts';
-
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
-
 import { projectKey } from '../tenancy/index.ts';
+
 export const bundleQuery = z.strictObject({
   workspace_key: workspaceKey,
   project_key: projectKey,

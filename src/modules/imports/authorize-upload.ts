@@ -1,8 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
-
 import { requireRawAccess } from '../raw/index.ts';
-
 import type { ProjectAccess } from '../access/index.ts';
+
 /**
  * May the caller upload a transcript to this project? Uploads carry raw transcripts, so they need
  * the role raw snippets need (project writer, or the workspace's raw_access_min_role). Checked

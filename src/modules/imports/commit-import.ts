@@ -5,14 +5,13 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { forbidden } from '../../platform/http/errors.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
 import { storeMemories } from '../memories/index.ts';
-
 import type { ImportAccess } from './import-access.ts';
 import { runImportStep, type StepStats } from './import-step-runner.ts';
 import { namedStaged } from './named-staged.ts';
 import { stagedMemories } from './table.ts';
 import { missing } from '../../platform/missing.ts';
-
 import { projectRank } from '../access/index.ts';
+
 /**
  * Staged memories per transaction. On PGlite a transaction holds every other query of the server:
  * 200 memories took 0.2-0.6 s there, 10 about 15-25 ms. On PostgreSQL the work of a batch in this

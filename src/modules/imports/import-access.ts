@@ -1,16 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-
 import { prepared } from '../../platform/db/prepared.ts';
 import { notFound, notFoundAs } from '../../platform/http/errors.ts';
-
 import { requireRawAccess } from '../raw/index.ts';
-
 import { imports, type ImportRow } from './table.ts';
-
 import type { ProjectAccess } from '../access/index.ts';
 import { projects, workspaces } from '../tenancy/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+
 export interface ImportAccess {
   row: ImportRow;
   access: ProjectAccess;

@@ -14,8 +14,8 @@ import {
 } from '../../test/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import type { ImportAnswer } from './imports.fixtures.ts';
-
 import { type Database } from '../../platform/db/database.ts';
+
 /**
  * A real server process killed (SIGKILL) in the middle of parse, then of extract, of a generated
  * transcript large enough to be caught mid-step; restarted on the same data (PGlite data dir, or

@@ -1,11 +1,10 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
-
 import { imports, type ImportRow } from './table.ts';
-
 import { requireProjectRole, requireWorkspaceRole } from '../access/index.ts';
 import { projectMembers, projects } from '../tenancy/index.ts';
+
 /**
  * Imports of a workspace, newest first: workspace owners and admins see all; members see those of
  * projects where their role meets the workspace's raw_access_min_role.

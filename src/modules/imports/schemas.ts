@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { iso, timestamp, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
 import { MAX_MEMORY_CHARS, MEMORY_TYPES, memoryType } from '../memories/index.ts';
-
 import { IMPORT_CLAIMS, IMPORT_STATUSES, type ImportRow, type StagedMemoryRow } from './table.ts';
-
 import { projectKey } from '../tenancy/index.ts';
+
 /** `agent_jsonl` and `agent_json_export` have their parsers; any other source is read as text. */
 const importSource = z
   .string()

@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
@@ -12,8 +11,8 @@ import { appendAudit } from '../audit/index.ts';
 import { requireImport } from './import-access.ts';
 import { stagedMemories, type StagedMemoryRow } from './table.ts';
 import { missing } from '../../platform/missing.ts';
-
 import type { Db } from '../../platform/db/database.ts';
+
 /** A page of an import's staged memories after an id ('' for the first), built once. */
 const stagedPage = (db: Db) =>
   db

@@ -2,13 +2,12 @@ import { and, asc, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { appendAudit } from '../audit/index.ts';
-
 import { notRunning } from './import-claim.ts';
 import { sweepUploadFiles } from './sweep-upload-files.ts';
 import { imports } from './table.ts';
 import { removeUpload } from './upload-file.ts';
-
 import { projects, workspaces } from '../tenancy/index.ts';
+
 const EXPIRE_BATCH = 100;
 
 export interface SweepResult {

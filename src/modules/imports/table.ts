@@ -11,8 +11,8 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import type { MemoryType } from '../memories/index.ts';
-
 import { projects, workspaces } from '../tenancy/index.ts';
+
 export const IMPORT_STATUSES = ['uploaded', 'parsed', 'extracted', 'committed', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export type ImportStep = 'parse' | 'extract' | 'commit';

@@ -7,11 +7,10 @@ import { originProblem } from '../../platform/http/origin-guard.ts';
 import type { AppDeps } from '../../platform/http/request-context.ts';
 import type { App } from '../../platform/http/types.ts';
 import { version } from '../../platform/version.ts';
-
 import { HeaderContext } from './header-context.ts';
 import { injectApi } from './inject-api.ts';
-
 import { projectKey } from '../tenancy/index.ts';
+
 const tags = ['mcp'];
 
 /**

@@ -2,14 +2,13 @@ import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { validated } from '../../platform/http/validate.ts';
-
 import { memoryProjectOf } from './memory-access.ts';
 import { checkedOccurredAt } from './occurred-at.ts';
 import { createMemoryBody } from './schemas.ts';
 import { storeMemories, type StoredMemory } from './store-memories.ts';
 import { missing } from '../../platform/missing.ts';
-
 import { requireProjectRole } from '../access/index.ts';
+
 export type CreateMemoryInput = z.input<typeof createMemoryBody>;
 
 /**

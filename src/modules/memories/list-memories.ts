@@ -1,19 +1,17 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
-
 import { prepared } from '../../platform/db/prepared.ts';
 import { isoDate } from '../../platform/http/fields.ts';
 import { cursorCodec, page } from '../../platform/http/pagination.ts';
-
 import { memoryProjectOf } from './memory-access.ts';
 import { DEFAULT_STATUSES, memoryFilter, type MemoryFilters } from './memory-filters.ts';
 import { recallMemories, type Recall } from './recall-memories.ts';
 import type { listMemoriesQuery } from './schemas.ts';
 import { memories, memoryColumns, type MemoryRow } from './table.ts';
-
 import { requireProjectRole } from '../access/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+
 /** The parsed query (reads check access; their inputs carry no invariants beyond the schema). */
 export type ListMemoriesInput = z.output<typeof listMemoriesQuery>;
 

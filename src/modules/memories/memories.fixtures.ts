@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { projects } from '../tenancy/table.ts';
-import { workspaces } from '../tenancy/table.ts';
+import { projects, workspaces } from '../tenancy/table.ts';
+
 /** Shapes, writes and reads shared by the memory route tests. Every call takes the file's harness. */
 
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,15 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-
 import { prepared } from '../../platform/db/prepared.ts';
 import { notFound, notFoundAs } from '../../platform/http/errors.ts';
-
 import { memories, memoryColumns, type MemoryRow } from './table.ts';
 import type { MemoryProject } from './store-memories.ts';
-
 import { requireProjectRole, type ProjectAccess } from '../access/index.ts';
 import { projects, type ProjectRole, workspaces } from '../tenancy/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+
 export interface MemoryAccess {
   memory: MemoryRow;
   access: ProjectAccess;

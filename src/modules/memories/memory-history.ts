@@ -1,15 +1,13 @@
 import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-
 import { prepared } from '../../platform/db/prepared.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { seqBefore, page, type Page } from '../../platform/http/pagination.ts';
 import { memoryProjectRole } from './memory-access.ts';
-
 import { memoryVersions, type MemoryVersionRow } from './table.ts';
-
 import { projects, workspaces } from '../tenancy/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+
 /** Versions are integers: a cursor beyond them all starts from the newest. */
 const NEWEST = 2_147_483_647;
 

@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test/harness.ts';
 import { team, type Team } from '../projects/projects.fixtures.ts';
-import { projects } from '../tenancy/table.ts';
-import { workspaces } from '../tenancy/table.ts';
+import { projects, workspaces } from '../tenancy/table.ts';
 import {
   allPages,
   created,

@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../platform/context.ts';
-
 import { useHarness } from '../../test/harness.ts';
 import { team, type Team } from '../projects/projects.fixtures.ts';
 import { created, DAY, freshProject, patched, recall, projectIdIn } from './memories.fixtures.ts';
 import { freshIndex } from './recall-index/fresh-index.ts';
 import { ProjectIndex } from './recall-index/project-index.ts';
 import { keepNewestRows, newestDocs, recallPageRows } from './recall-page-rows.ts';
-
 import type { Db } from '../../platform/db/database.ts';
+
 /**
  * A recall's page rows: kept by version, and the project's newest read ahead once its index is
  * loaded, so that a first answer among them runs no statement, and a changed memory is never

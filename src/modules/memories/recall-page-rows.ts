@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-
 import { prepared } from '../../platform/db/prepared.ts';
 import type { ProjectIndex } from './recall-index/project-index.ts';
 import { memories, memoryColumns, type MemoryRow } from './table.ts';
 import { deepFreeze } from '../../platform/deep-freeze.ts';
-
 import type { Db } from '../../platform/db/database.ts';
+
 /** Rows kept per project index, at most; the least recently answered go first. */
 const MAX_KEPT_ROWS = 4_096;
 

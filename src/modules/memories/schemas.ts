@@ -8,11 +8,10 @@ import {
   workspaceKey,
 } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
-
 import type { MemoryRow } from './table.ts';
 import { MEMORY_SOURCES, MEMORY_STATUSES, MEMORY_TYPES } from './vocabulary.ts';
-
 import { projectKey } from '../tenancy/index.ts';
+
 export const MAX_MEMORY_CHARS = 8000;
 const MAX_METADATA_BYTES = 8192;
 

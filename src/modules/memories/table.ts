@@ -10,7 +10,6 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-
 import type { MemorySource, MemoryStatus, MemoryType } from './vocabulary.ts';
 
 export type { MemorySource, MemoryStatus, MemoryType } from './vocabulary.ts';

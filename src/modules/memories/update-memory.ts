@@ -7,7 +7,6 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict, forbidden } from '../../platform/http/errors.ts';
 import { validated } from '../../platform/http/validate.ts';
 import { appendAudit } from '../audit/index.ts';
-
 import { contentHash } from './content-hash.ts';
 import { requireMemory } from './memory-access.ts';
 import { checkedOccurredAt } from './occurred-at.ts';
@@ -17,8 +16,8 @@ import { actorUserId, versionOf } from './memory-version.ts';
 import type { StoredMemory } from './store-memories.ts';
 import { memories, memoryColumns, memoryVersions, type MemoryRow } from './table.ts';
 import { missing } from '../../platform/missing.ts';
-
 import { projectRank } from '../access/index.ts';
+
 /** The API's name of each field an update can change, as the audit entry lists them. */
 const CHANGED_FIELD = {
   content: 'content',

@@ -7,10 +7,9 @@ import { JobFailure } from '../../platform/jobs/job-failure.ts';
 import { auditLog } from '../audit/index.ts';
 import { chatPayload, integrationIn, isConfigured, sendChatMessage } from '../integrations/index.ts';
 import { actorLabel, isOutboundLocale, messageVariables, renderOutboundMessage } from '../outbound/index.ts';
-
 import { deliveries } from './table.ts';
-
 import { users, workspaces } from '../tenancy/index.ts';
+
 /** A user as a message names them ("Name (e-mail)"); null when there is none. */
 const labelOf = (user: { name: string | null; email: string } | null) =>
   user ? actorLabel(user.name, user.email) : null;

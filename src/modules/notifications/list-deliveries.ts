@@ -3,12 +3,11 @@ import type { Ctx } from '../../platform/context.ts';
 import { likePrefix } from '../../platform/db/like-prefix.ts';
 import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
 import { jobs } from '../../platform/jobs/table.ts';
-
 import { jobsInStatus, type DeliveryStatus } from './delivery-status.ts';
 import { deliveryView, type DeliveryView } from './delivery-view.ts';
 import { deliveries } from './table.ts';
-
 import { requireWorkspaceRole } from '../access/index.ts';
+
 /** A workspace's deliveries, newest first; workspace admins. */
 export async function listDeliveries({
   ctx,

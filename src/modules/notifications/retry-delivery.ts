@@ -5,12 +5,11 @@ import { conflict, notFound } from '../../platform/http/errors.ts';
 import { retryFailedJob } from '../../platform/jobs/retry-job.ts';
 import { jobs } from '../../platform/jobs/table.ts';
 import { appendAudit } from '../audit/index.ts';
-
 import { deliveryStatus } from './delivery-status.ts';
 import { deliveryView, type DeliveryView } from './delivery-view.ts';
 import { deliveries } from './table.ts';
-
 import { requireWorkspaceRole } from '../access/index.ts';
+
 /**
  * Sends a failed delivery again (a new round of attempts, the first now); workspace admins. Only a
  * failed one: anything else is on its way already (409 says where it stands).

@@ -2,8 +2,8 @@ import { desc } from 'drizzle-orm';
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { jobs } from '../../platform/jobs/table.ts';
 import type { Severity } from '../integrations/index.ts';
-
 import { workspaces } from '../tenancy/index.ts';
+
 /** Where deliveries go. Chat now; the outbound policies name the others a delivery may take later. */
 export const DELIVERY_INTEGRATIONS = ['chat'] as const;
 export type DeliveryIntegration = (typeof DELIVERY_INTEGRATIONS)[number];

@@ -4,7 +4,6 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { iso } from '../../platform/http/fields.ts';
 import { appendAudit } from '../audit/index.ts';
-
 import { outboundPolicy } from './outbound-policy.ts';
 import type { policyAnswer } from './schemas.ts';
 import {
@@ -13,8 +12,8 @@ import {
   type OutboundPolicyRow,
   type TemplateOverrides,
 } from './table.ts';
-
 import { requireWorkspaceRole } from '../access/index.ts';
+
 type PolicyView = z.output<typeof policyAnswer>;
 
 function view(

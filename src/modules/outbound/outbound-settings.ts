@@ -3,8 +3,8 @@ import type { Ctx } from '../../platform/context.ts';
 import { updateWorkspaceSettings } from '../workspaces/index.ts';
 import { OUTBOUND_LOCALES } from './locales.ts';
 import type { outboundSettingsAnswer } from './schemas.ts';
-
 import { requireWorkspaceRole } from '../access/index.ts';
+
 type SettingsView = z.output<typeof outboundSettingsAnswer>;
 
 const view = (w: {

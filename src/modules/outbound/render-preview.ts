@@ -1,10 +1,9 @@
 import type { Ctx } from '../../platform/context.ts';
-
 import { actorLabel, messageVariables } from './message-variables.ts';
 import { renderOutboundMessage, type RenderedMessage } from './render-outbound-message.ts';
 import type { OutboundIntegrationType } from './table.ts';
-
 import { requireUser, requireWorkspaceRole } from '../access/index.ts';
+
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /**

@@ -1,6 +1,6 @@
 import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
 import { workspaces } from '../tenancy/index.ts';
+
 /** Where outbound messages go; each has its own policy per workspace. */
 export const OUTBOUND_INTEGRATION_TYPES = ['chat', 'tracker', 'wiki', 'notes', 'webhook', 'email'] as const;
 export type OutboundIntegrationType = (typeof OUTBOUND_INTEGRATION_TYPES)[number];

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
-
 import { ACTION_CATALOGUE, COMMON_VARIABLES, type CatalogueVariable } from './action-catalogue.ts';
 import type { variablesAnswer } from './schemas.ts';
 import type { OutboundIntegrationType } from './table.ts';
-
 import { requireWorkspaceRole } from '../access/index.ts';
+
 const listed = (variables: Record<string, CatalogueVariable>) =>
   Object.entries(variables).map(([name, v]) => ({
     name,

@@ -5,8 +5,8 @@ import { newId } from '../../platform/ids.ts';
 import { appendAudit, recordAccessChange } from '../audit/index.ts';
 import { holdMembership } from '../workspaces/index.ts';
 import { projectMembers, projects, type ProjectRole, type ProjectRow } from '../tenancy/index.ts';
-
 import { requireWorkspaceRole } from '../access/index.ts';
+
 /** The repository part of a key (`codehost:acme/api#apps/web` -> `api#apps/web`), a default name. */
 const defaultName = (key: string) =>
   key.slice(key.lastIndexOf('/', key.indexOf('#') < 0 ? undefined : key.indexOf('#')) + 1);

@@ -1,10 +1,9 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
-
 import { projectMembers, projects, type ProjectRole, type ProjectRow } from '../tenancy/index.ts';
-
 import { requireWorkspaceRole } from '../access/index.ts';
+
 /** Projects the caller can read: all for workspace owners and admins, their own for members. */
 export async function listProjects({
   ctx,

@@ -2,12 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import {
+  requireProjectRole,
+  type ProjectAccess,
+  assertWithinCeiling,
+  projectRank,
+  projectRoleOfRank,
+} from '../access/index.ts';
+import { projectMembers, type ProjectRole, users } from '../tenancy/index.ts';
 
-import { requireProjectRole, type ProjectAccess } from '../access/index.ts';
-import { projectMembers, type ProjectRole } from '../tenancy/index.ts';
-
-import { users } from '../tenancy/index.ts';
-import { assertWithinCeiling, projectRank, projectRoleOfRank } from '../access/index.ts';
 /** What a project membership verb names: the workspace and the project. */
 export interface ProjectRef {
   workspace_key: string;

@@ -4,8 +4,8 @@ import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
 import { exactlyOneUserRef, userRefShape } from '../workspaces/index.ts';
 import { projectKey } from '../tenancy/index.ts';
 import type { ProjectRole, ProjectRow } from '../tenancy/index.ts';
-
 import { PROJECT_ROLES } from '../access/index.ts';
+
 export const createProjectBody = z.strictObject({
   key: projectKey,
   name: z.string().trim().min(1).max(200).optional(),

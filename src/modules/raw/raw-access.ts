@@ -1,7 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
 import { forbidden } from '../../platform/http/errors.ts';
-
 import { requireProjectRole, type ProjectAccess, projectRank } from '../access/index.ts';
+
 /**
  * Raw transcripts are more sensitive than curated memories: they need the project role the
  * workspace's `raw_access_min_role` names (writer unless raised to maintainer).

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { iso, searchText, timestamp, workspaceKey } from '../../platform/http/fields.ts';
-
 import { RAW_ROLES } from './roles.ts';
 import type { RawMessageRow } from './table.ts';
-
 import { projectKey } from '../tenancy/index.ts';
+
 const maxChars = z.coerce
   .number()
   .int()

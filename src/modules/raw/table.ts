@@ -1,10 +1,9 @@
 import { desc, sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { tsvector } from '../../platform/db/tsvector.ts';
-
 import type { RawRole } from './roles.ts';
-
 import { projects, workspaces } from '../tenancy/index.ts';
+
 /** One transcript session; re-importing the same (project, source, source session id) updates it. */
 export const rawSessions = pgTable(
   'raw_sessions',

@@ -3,13 +3,12 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound, notFoundAs } from '../../platform/http/errors.ts';
 import { appendAudit } from '../audit/index.ts';
-
 import { requireRawAccess } from './raw-access.ts';
 import type { RawSnippet } from './search-raw.ts';
 import { hitPrefixes, snippetAround } from './snippet.ts';
 import { rawMessages, snippetColumns } from './table.ts';
-
 import { projects, workspaces } from '../tenancy/index.ts';
+
 /** One raw message as a snippet (its start, or around the first hit of `q`); audited `raw.view`. */
 export async function viewRawMessage({
   ctx,

@@ -3,11 +3,10 @@ import { conflict } from '../../platform/http/errors.ts';
 import { validated } from '../../platform/http/validate.ts';
 import { newId } from '../../platform/ids.ts';
 import { MAX_PROJECT_MAPPINGS } from '../workspaces/index.ts';
-
 import { changeMappings } from './mapping-change.ts';
 import { newMappingSchema, type NewMapping } from './mapping-schemas.ts';
-
 import type { ProjectMapping } from '../tenancy/index.ts';
+
 /** Adds a mapping (workspace admins), audited `project_mapping.created`. */
 export function createProjectMapping({
   ctx,

@@ -1,8 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
-
 import { changeMappings, requireMapping } from './mapping-change.ts';
-
 import type { ProjectMapping } from '../tenancy/index.ts';
+
 /** Removes a mapping (workspace admins), audited `project_mapping.deleted`. */
 export function deleteProjectMapping({
   ctx,

@@ -4,9 +4,9 @@ import { accessChanged } from '../../platform/db/access-changes.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { appendAudit } from '../audit/index.ts';
-
 import { requireWorkspaceRole } from '../access/index.ts';
 import { workspaces, type ProjectMapping } from '../tenancy/index.ts';
+
 /**
  * Applies `change` to the workspace's mappings under its row lock (workspace admins only) and
  * audits `project_mapping.<action>` with the mapping and the reason.

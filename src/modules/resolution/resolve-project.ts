@@ -3,16 +3,21 @@ import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, invalidField, notFound } from '../../platform/http/errors.ts';
 import { createProject } from '../projects/index.ts';
-
-import { normalizedExternalId, normalizedSlug, type MappingKind } from '../workspaces/index.ts';
+import {
+  normalizedExternalId,
+  normalizedSlug,
+  type MappingKind,
+  parseRemote,
+  remoteIdentity,
+  remoteProjectKey,
+} from '../workspaces/index.ts';
 import { monorepoSubpath, pathSegments } from './monorepo-subpath.ts';
 import type { Resolution, resolveProjectBody } from './schemas.ts';
 import { byPriority } from './mapping-order.ts';
-import { parseRemote, remoteIdentity, remoteProjectKey } from '../workspaces/index.ts';
-
 import { projectKey, projectMembers, projects, type ProjectRow } from '../tenancy/index.ts';
 import { requireWorkspaceRole, type WorkspaceAccess } from '../access/index.ts';
 import type { ProjectMapping } from '../tenancy/index.ts';
+
 type ResolveProjectInput = z.output<typeof resolveProjectBody>;
 
 /** What the client told us, checked: a bad remote, folder or path is a 400, never a guess. */

@@ -6,10 +6,9 @@ import {
   projectMappingFields,
   RESOLUTION_SOURCES,
 } from '../workspaces/index.ts';
-
 import { mappingChangeFields } from './mapping-schemas.ts';
-
 import type { ProjectRow, ProjectMapping } from '../tenancy/index.ts';
+
 export const resolveProjectBody = z
   .strictObject({
     workspace_key: workspaceKey,

@@ -1,6 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
 import { validated } from '../../platform/http/validate.ts';
-
 import { changeMappings, requireMapping } from './mapping-change.ts';
 import {
   mappingChangesSchema,
@@ -8,8 +7,8 @@ import {
   type MappingChanges,
   type NewMapping,
 } from './mapping-schemas.ts';
-
 import type { ProjectMapping } from '../tenancy/index.ts';
+
 /** Changes a mapping (workspace admins), audited `project_mapping.updated` with the changed fields. */
 export function updateProjectMapping({
   ctx,

@@ -1,17 +1,15 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config/index.ts';
 import type { UserActor } from '../../platform/context.ts';
-
 import type { UiSession } from '../../platform/http/types.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { apiKeys, keyActor } from '../api-keys/index.ts';
-
 import { idleExpiry } from './session-expiry.ts';
 import { csrfTokenOf, sessionDigest } from './session-token.ts';
 import { uiSessions } from './table.ts';
-
 import { users } from '../tenancy/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+
 const lookupQuery = (db: Db) =>
   db
     .select({

@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { apiKeys } from '../api-keys/index.ts';
-
 import { users } from '../tenancy/index.ts';
+
 /**
  * Admin UI sign-in sessions. The browser holds a random token in an HttpOnly cookie; only its
  * HMAC (`digest`) is stored. A session lives while its API key does (not revoked, not expired),

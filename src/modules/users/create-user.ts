@@ -3,10 +3,9 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { appendAudit } from '../audit/index.ts';
-
 import { users, type UserRow } from '../tenancy/index.ts';
-
 import { requireServerAdmin } from '../access/index.ts';
+
 export interface CreateUserInput {
   email: string;
   name?: string | undefined;

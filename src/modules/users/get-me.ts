@@ -1,11 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-
 import { prepared } from '../../platform/db/prepared.ts';
-
 import { requireUser } from '../access/index.ts';
 import { workspaceMembers, workspaces } from '../tenancy/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+
 const membershipsQuery = (db: Db) =>
   db
     .select({ workspace_key: workspaces.key, role: workspaceMembers.role })

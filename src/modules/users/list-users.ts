@@ -1,10 +1,9 @@
 import { desc, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
-
 import { users, type UserRow } from '../tenancy/index.ts';
-
 import { requireServerAdmin } from '../access/index.ts';
+
 export async function listUsers({
   ctx,
   input,

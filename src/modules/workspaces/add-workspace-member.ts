@@ -3,9 +3,13 @@ import { accessChanged } from '../../platform/db/access-changes.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { recordAccessChange } from '../audit/index.ts';
-import { requireWorkspaceRole } from '../access/index.ts';
+import {
+  requireWorkspaceRole,
+  assertWithinCeiling,
+  workspaceRank,
+  workspaceRoleOfRank,
+} from '../access/index.ts';
 import { findUser } from './user-lookup.ts';
-import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from '../access/index.ts';
 import { memberView, type MemberView } from './member-schemas.ts';
 import { workspaceMembers, type WorkspaceRole } from '../tenancy/index.ts';
 

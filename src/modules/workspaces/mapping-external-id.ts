@@ -1,6 +1,6 @@
 import { parseRemote, remoteIdentity } from './repo-remote.ts';
-
 import { isKeySegment } from '../tenancy/index.ts';
+
 export type MappingKind = 'codehost_remote' | 'repo_root_slug' | 'manual';
 
 /** A repository folder name as mappings and resolution compare it (case-insensitively). */

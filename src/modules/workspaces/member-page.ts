@@ -1,12 +1,9 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-
 import { keyCursor, page, type Page } from '../../platform/http/pagination.ts';
-
 import type { MemberView } from './member-schemas.ts';
-import { workspaceMembers } from '../tenancy/index.ts';
-
-import { projectMembers, users } from '../tenancy/index.ts';
+import { workspaceMembers, projectMembers, users } from '../tenancy/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+
 /** One page of a workspace's or a project's members with their users, by user id (keyset cursor). */
 export async function memberPage(
   db: Db,

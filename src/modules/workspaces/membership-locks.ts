@@ -1,10 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { conflict } from '../../platform/http/errors.ts';
+import { workspaceMembers, users } from '../tenancy/index.ts';
 
-import { workspaceMembers } from '../tenancy/index.ts';
-
-import { users } from '../tenancy/index.ts';
 /**
  * A workspace always keeps at least one owner. The owners' rows are locked, so two owners
  * demoting or removing each other at once cannot both succeed.

@@ -5,13 +5,15 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { recordAccessChange } from '../audit/index.ts';
-
-import { requireWorkspaceRole } from '../access/index.ts';
+import {
+  requireWorkspaceRole,
+  assertWithinCeiling,
+  workspaceRank,
+  workspaceRoleOfRank,
+} from '../access/index.ts';
 import { assertNotLastOwner, lockMembership, membershipOf } from './membership-locks.ts';
-import { assertWithinCeiling, workspaceRank, workspaceRoleOfRank } from '../access/index.ts';
-import { workspaceMembers } from '../tenancy/index.ts';
+import { workspaceMembers, projectMembers, projects } from '../tenancy/index.ts';
 
-import { projectMembers, projects } from '../tenancy/index.ts';
 /**
  * Removes a workspace member and, with them, their project memberships in that workspace. All
  * the access entries of one removal share a correlation id.

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { localeCode } from '../../platform/http/fields.ts';
-
 import { normalizedExternalId } from './mapping-external-id.ts';
 import type { ProjectMapping } from '../tenancy/index.ts';
-
 import { projectKey } from '../tenancy/index.ts';
+
 /** The workspace settings (docs/api.md#workspace-settings), validated. */
 export const RESOLUTION_SOURCES = ['codehost_remote', 'repo_root_slug', 'manual'] as const;
 

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-
 import { notFound } from '../../platform/http/errors.ts';
-
 import { users, type UserRow } from '../tenancy/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+
 /** The user a membership request names, by id or by e-mail. */
 export async function findUser(
   db: Db,

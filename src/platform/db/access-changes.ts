@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../context.ts';
-
 import { afterCommit } from './in-transaction.ts';
-
 import type { Db } from './database.ts';
+
 /**
  * The channel of access changes: a NOTIFY on it says that what access checks read changed; its
  * payload names the change (a random id).

@@ -1,11 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { ACCESS_CHANNEL, type AccessWatch } from './access-changes.ts';
-
 import type { ConnectionWatch } from './process-claims.ts';
 import { queryRows } from './query-rows.ts';
-
 import type { Db } from './database.ts';
+
 /** Where each process says it heard a change: the payload names the change, the sender's pid the process. */
 const HEARD_CHANNEL = 'ctxhub_access_heard';
 

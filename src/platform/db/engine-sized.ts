@@ -1,6 +1,6 @@
 import type { Config } from '../../config/index.ts';
-
 import type { Engine } from './database.ts';
+
 /** The engine the server runs on: PostgreSQL with a DATABASE_URL, else embedded PGlite. */
 export const configuredEngine = (config: Pick<Config, 'databaseUrl'>): Engine =>
   config.databaseUrl ? 'postgres' : 'pglite';

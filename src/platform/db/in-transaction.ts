@@ -2,8 +2,8 @@ import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../context.ts';
 import { missing } from '../missing.ts';
-
 import type { Db } from './database.ts';
+
 /** Whether a handle is a transaction (its queries commit or roll back together). */
 export const isTransaction = (db: Db): boolean => is(db, PgTransaction);
 

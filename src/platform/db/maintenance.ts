@@ -1,6 +1,6 @@
 import { schedulePeriodic, type TaskLog } from '../periodic-task.ts';
-
 import type { Database } from './database.ts';
+
 export type MaintenanceLog = TaskLog;
 
 /**

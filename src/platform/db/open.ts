@@ -3,8 +3,8 @@ import type { Config } from '../../config/index.ts';
 import { openPglite, openPostgres } from './client.ts';
 import type { StartupPhase } from '../startup-timings.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
-
 import { type Database } from './database.ts';
+
 const untimed: StartupPhase = async (_name, run) => run();
 
 /**

@@ -1,6 +1,6 @@
 import { isTransaction } from './in-transaction.ts';
-
 import type { Db } from './database.ts';
+
 const cache = new WeakMap<Db, Map<string, unknown>>();
 
 /**

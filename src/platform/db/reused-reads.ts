@@ -1,6 +1,6 @@
 import { accessGeneration } from './access-changes.ts';
-
 import type { Db } from './database.ts';
+
 /** A read begun: what was kept for its key, and how to keep what it found. */
 export interface ReusedRead<T> {
   cached: T | undefined;

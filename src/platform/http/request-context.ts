@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config/index.ts';
 import type { Ctx } from '../context.ts';
-
 import type { ProcessClaims } from '../db/process-claims.ts';
-
 import type { Db } from '../db/database.ts';
+
 export interface AppDeps {
   db: Db;
   config: Config;

@@ -1,13 +1,12 @@
 import type { Ctx } from '../../../platform/context.ts';
 import { upstreamError } from '../../../platform/http/errors.ts';
 import { JobFailure } from '../../../platform/jobs/job-failure.ts';
-
 import { configuredIntegration } from '../config/configured-integration.ts';
 import { actorLabel } from '../../outbound/index.ts';
 import { chatPayload } from './chat-message.ts';
 import { sendChatMessage, type ChatDelivered } from './send-chat-message.ts';
-
 import { requireUser, requireWorkspaceRole } from '../../access/index.ts';
+
 /**
  * Sends one test message now through the chat configuration that applies (format, channel,
  * masking as a notification would have them) and answers what the webhook replied; workspace

@@ -1,7 +1,6 @@
 import type { Provider } from '../../../config/index.ts';
 import type { Ctx } from '../../../platform/context.ts';
 import { integrationNotConfigured } from '../../../platform/http/errors.ts';
-
 import {
   effectiveFor,
   isConfigured,
@@ -10,8 +9,8 @@ import {
   type ConfiguredIntegration,
 } from './effective-integration.ts';
 import { savedIntegrations } from './saved-integrations.ts';
-
 import type { WorkspaceAccess } from '../../access/index.ts';
+
 const ENV_PREFIX: Record<Provider, string> = {
   tracker: 'SERVICE_TRACKER_',
   wiki: 'SERVICE_WIKI_',

@@ -1,11 +1,10 @@
 import { PROVIDERS } from '../../../config/index.ts';
 import type { Ctx } from '../../../platform/context.ts';
-
 import { effectiveFor } from './effective-integration.ts';
 import { integrationView, type IntegrationView } from './integration-view.ts';
 import { savedIntegrations } from './saved-integrations.ts';
-
 import { requireWorkspaceRole } from '../../access/index.ts';
+
 /** Every provider of a workspace as it applies, without secrets; workspace admins only. */
 export async function listIntegrations({
   ctx,

@@ -4,15 +4,14 @@ import { conflict, invalidField, providerLocked } from '../../../platform/http/e
 import { outboundUrlProblem } from '../../../platform/outbound-address.ts';
 import { validated } from '../../../platform/http/validate.ts';
 import { appendAudit, canonicalJson } from '../../audit/index.ts';
-
 import { integrationView, type IntegrationView } from './integration-view.ts';
 import { effectiveFor, providersNeeded } from './effective-integration.ts';
 import { SECRET_FIELDS, splitSecrets, URL_FIELDS } from './providers.ts';
 import { putIntegrationBody, type PutIntegrationInput } from './put-integration-input.ts';
 import { savedIntegrations, sealSecrets } from './saved-integrations.ts';
 import { integrationConfigs } from './table.ts';
-
 import { requireWorkspaceRole } from '../../access/index.ts';
+
 /** Names of fields whose values differ (secrets included by name only). */
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();

@@ -1,7 +1,7 @@
 import { boolean, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Provider } from '../../../config/index.ts';
-
 import { users, workspaces } from '../../tenancy/index.ts';
+
 /**
  * A workspace's saved configuration of one provider: its non-secret fields as given, and its
  * secret fields sealed together (platform/secret-box.ts, context `<workspace id>:<provider>`).

@@ -3,11 +3,10 @@ import type { Ctx } from '../../../platform/context.ts';
 import { inTransaction } from '../../../platform/db/in-transaction.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { appendAudit, type AuditAction, type AuditParams } from '../../audit/index.ts';
-
 import { configuredIntegration } from '../config/configured-integration.ts';
 import type { ConfiguredIntegration } from '../config/effective-integration.ts';
-
 import { requireWorkspaceRole } from '../../access/index.ts';
+
 /** The providers read on a member's behalf. */
 type SourceProvider = Extract<Provider, 'tracker' | 'wiki'>;
 

@@ -7,8 +7,8 @@ import { contextState, type ContextState, type McpContext } from './mcp-context.
 import type { ToolSet } from './tool-list.ts';
 import { workspaceArg } from './tool-fields.ts';
 import { count, runTool } from './tool-result.ts';
-
 import { projectKey } from '../../tenancy/index.ts';
+
 const sessionHints = {
   readOnlyHint: false,
   destructiveHint: false,

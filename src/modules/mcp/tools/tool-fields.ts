@@ -1,6 +1,6 @@
 import { workspaceKey } from '../../../platform/http/fields.ts';
-
 import { projectKey } from '../../tenancy/index.ts';
+
 /** Optional arguments of every project-scoped tool: another workspace or project for one call. */
 export const scopeArgs = {
   workspace_key: workspaceKey

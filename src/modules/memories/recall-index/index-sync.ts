@@ -9,15 +9,14 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../../platform/context.ts';
-
 import { prepared } from '../../../platform/db/prepared.ts';
 import { queryRows } from '../../../platform/db/query-rows.ts';
 import { missing } from '../../../platform/missing.ts';
 import { memories, memoryVersions } from '../table.ts';
 import type { MemoryStatus, MemoryType } from '../vocabulary.ts';
 import type { IndexedMemory, ProjectIndex } from './project-index.ts';
-
 import type { Db } from '../../../platform/db/database.ts';
+
 /** Transactions whose changes a later catch-up must still read (xid8 values as text). */
 export interface Watermark {
   xmax: string;
