@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import moduleBoundaries from './scripts/eslint/module-boundaries.js';
+import webSections from './scripts/eslint/web-sections.js';
 
 // Production files that may not touch the database: HTTP routes and MCP tools are thin transports
 // (validate, build ctx, call a verb, present); a row type may still be imported as a type.
@@ -120,5 +121,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The Admin UI's layers (scripts/eslint/web-sections.js): only web/src/api/ calls the API.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'ctxhub-web': webSections },
+    rules: { 'ctxhub-web/api-calls': 'error' },
   },
 );

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { usePagedList } from '../api/paged.ts';
-import type { Project } from '../api/types.ts';
+import { projectQueries } from '../api/queries/projects.ts';
 import { ErrorMessage } from './status.tsx';
 import { useWorkspaces, WorkspaceChoice } from './workspace-choice.tsx';
 
@@ -22,12 +22,7 @@ export function ProjectPicker({ idPrefix = 'pick' }: { idPrefix?: string }) {
   const [params, setParams] = useSearchParams();
   const { workspace, project } = useProjectChoice();
   const spaces = useWorkspaces(workspace);
-  const projects = usePagedList<Project>(
-    ['projects', workspace],
-    `/v1/workspaces/${encodeURIComponent(workspace)}/projects`,
-    { limit: 200 },
-    workspace !== '',
-  );
+  const projects = usePagedList(projectQueries.list(workspace, 200), workspace !== '');
   const choose = (next: { workspace?: string; project?: string }) => {
     const p = new URLSearchParams(params);
     for (const [k, v] of Object.entries(next)) {

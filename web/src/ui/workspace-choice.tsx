@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { usePagedList } from '../api/paged.ts';
+import { workspaceQueries } from '../api/queries/workspaces.ts';
 import type { Workspace } from '../api/types.ts';
 import { ErrorMessage } from './status.tsx';
 
 /** The caller's workspaces and, among them, the one named (`undefined` while loading or when not listed). */
 export function useWorkspaces(chosen: string) {
-  const list = usePagedList<Workspace>(['workspaces'], '/v1/workspaces', { limit: 200 });
+  const list = usePagedList(workspaceQueries.list(200));
   return {
     isPending: list.isPending,
     error: list.error,

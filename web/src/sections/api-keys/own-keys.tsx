@@ -1,40 +1,35 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
 import { usePagedList } from '../../api/paged.ts';
+import { keyQueries, keyWrites } from '../../api/queries/users.ts';
 import type { CreatedKey, KeyMetadata, Session } from '../../api/types.ts';
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 import { KeyTable } from './key-table.tsx';
 
-const OWN_KEYS = ['api-keys', 'own'] as const;
-
 export function OwnKeys({ session }: { session: Session }) {
   const client = useQueryClient();
-  const keys = usePagedList<KeyMetadata>(OWN_KEYS, '/v1/api-keys');
+  const keys = usePagedList(keyQueries.own());
   const [label, setLabel] = useState('');
   const [expires, setExpires] = useState('');
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const create = useMutation({
     mutationFn: () =>
-      api<CreatedKey>('POST', '/v1/api-keys', {
-        body: {
-          ...(label.trim() ? { label: label.trim() } : {}),
-          ...(expires ? { expires_at: new Date(`${expires}T23:59:59`).toISOString() } : {}),
-        },
+      keyWrites.create({
+        ...(label.trim() ? { label: label.trim() } : {}),
+        ...(expires ? { expires_at: new Date(`${expires}T23:59:59`).toISOString() } : {}),
       }),
     onSuccess: (key) => {
       setCreated(key);
       setLabel('');
       setExpires('');
-      void client.invalidateQueries({ queryKey: OWN_KEYS });
+      void client.invalidateQueries({ queryKey: keyQueries.own().queryKey });
     },
   });
   const revoke = useMutation({
-    mutationFn: (key: KeyMetadata) =>
-      api<KeyMetadata>('POST', `/v1/api-keys/${encodeURIComponent(key.id)}/revoke`),
-    onSuccess: () => client.invalidateQueries({ queryKey: OWN_KEYS }),
+    mutationFn: (key: KeyMetadata) => keyWrites.revoke(key.id),
+    onSuccess: () => client.invalidateQueries({ queryKey: keyQueries.own().queryKey }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
 import { usePagedList } from '../../api/paged.ts';
+import { keyQueries, keyWrites, userQueries, userWrites } from '../../api/queries/users.ts';
 import type { KeyMetadata, ResetAnswer, User } from '../../api/types.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { CopyButton } from '../../ui/copy-button.tsx';
@@ -10,12 +10,10 @@ import { LoadMore } from '../../ui/load-more.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 import { KeyTable } from './key-table.tsx';
 
-const USERS = ['users'] as const;
-
 /** Server administrators: create users, see a user's keys, reset them behind a one-time link. */
 export function UsersPanel() {
   const client = useQueryClient();
-  const users = usePagedList<User>(USERS, '/v1/users');
+  const users = usePagedList(userQueries.list());
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [isAdmin, setIsAdmin] = useState(false);
@@ -23,22 +21,23 @@ export function UsersPanel() {
   const [open, setOpen] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: () =>
-      api<User>('POST', '/v1/users', {
-        body: { email: email.trim(), ...(name.trim() ? { name: name.trim() } : {}), is_admin: isAdmin },
+      userWrites.create({
+        email: email.trim(),
+        ...(name.trim() ? { name: name.trim() } : {}),
+        is_admin: isAdmin,
       }),
     onSuccess: () => {
       setEmail('');
       setName('');
       setIsAdmin(false);
-      void client.invalidateQueries({ queryKey: USERS });
+      void client.invalidateQueries({ queryKey: userQueries.lists() });
     },
   });
   const reset = useMutation({
-    mutationFn: (user: User) =>
-      api<ResetAnswer>('POST', `/v1/users/${encodeURIComponent(user.id)}/api-keys/reset`),
+    mutationFn: (user: User) => userWrites.resetKeys(user.id),
     onSuccess: (answer, user) => {
       setLink({ ...answer, email: user.email });
-      void client.invalidateQueries({ queryKey: ['user-keys', user.id] });
+      void client.invalidateQueries({ queryKey: keyQueries.ofUser(user.id).queryKey });
     },
   });
   const submit = (event: FormEvent) => {
@@ -149,14 +148,10 @@ export function UsersPanel() {
 
 function UserKeys({ user }: { user: User }) {
   const client = useQueryClient();
-  const keys = usePagedList<KeyMetadata>(
-    ['user-keys', user.id],
-    `/v1/users/${encodeURIComponent(user.id)}/api-keys`,
-  );
+  const keys = usePagedList(keyQueries.ofUser(user.id));
   const revoke = useMutation({
-    mutationFn: (key: KeyMetadata) =>
-      api<KeyMetadata>('POST', `/v1/api-keys/${encodeURIComponent(key.id)}/revoke`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['user-keys', user.id] }),
+    mutationFn: (key: KeyMetadata) => keyWrites.revoke(key.id),
+    onSuccess: () => client.invalidateQueries({ queryKey: keyQueries.ofUser(user.id).queryKey }),
   });
   if (keys.isPending) return <Loading what={`the keys of ${user.email}`} />;
   if (keys.isError) return <ErrorMessage error={keys.error} />;

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { usePagedList } from '../../api/paged.ts';
-import type { AccessEvent, Member, Project } from '../../api/types.ts';
+import { auditQueries } from '../../api/queries/audit.ts';
+import { memberQueries } from '../../api/queries/members.ts';
+import { projectQueries } from '../../api/queries/projects.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { fromLocalInput, PAGE_SIZES, toLocalInput } from './address.ts';
 
@@ -36,13 +38,9 @@ export function AccessFilters({
     from: toLocalInput(values.from),
     to: toLocalInput(values.to),
   });
-  const path = `/v1/workspaces/${encodeURIComponent(workspace)}`;
-  const members = usePagedList<Member>(['members', workspace], `${path}/members`, { limit: 200 });
-  const projects = usePagedList<Project>(['projects', workspace], `${path}/projects`, { limit: 200 });
-  const recent = usePagedList<AccessEvent>(['access-timeline'], '/v1/audit/access-timeline', {
-    workspace_key: workspace,
-    limit: 200,
-  });
+  const members = usePagedList(memberQueries.list({ workspace }, 200));
+  const projects = usePagedList(projectQueries.list(workspace, 200));
+  const recent = usePagedList(auditQueries.accessTimeline(workspace, { limit: 200 }));
   const former = [...new Map(recent.items.map((e) => [e.target_user.id, e.target_user])).values()].filter(
     (o) => !members.items.some((m) => m.user_id === o.id),
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { usePagedList } from '../../api/paged.ts';
-import type { AccessEvent, Session } from '../../api/types.ts';
+import { auditQueries } from '../../api/queries/audit.ts';
+import type { Session } from '../../api/types.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
@@ -33,22 +34,22 @@ export function AccessTimelinePage({ session }: { session: Session }) {
     limit: String(limit),
   };
   const spaces = useAuditWorkspaces(session, workspace);
-  const events = usePagedList<AccessEvent>(
-    ['access-timeline'],
-    '/v1/audit/access-timeline',
-    // A correlation group is one batch, whatever the other filters say: they are off meanwhile.
-    correlation
-      ? { workspace_key: workspace, correlation_id: correlation, limit }
-      : {
-          workspace_key: workspace,
-          project_key: values.project,
-          user_id: values.user,
-          source: values.source,
-          action: values.action,
-          from: values.from,
-          to: values.to,
-          limit,
-        },
+  const events = usePagedList(
+    auditQueries.accessTimeline(
+      workspace,
+      // A correlation group is one batch, whatever the other filters say: they are off meanwhile.
+      correlation
+        ? { correlation_id: correlation, limit }
+        : {
+            project_key: values.project,
+            user_id: values.user,
+            source: values.source,
+            action: values.action,
+            from: values.from,
+            to: values.to,
+            limit,
+          },
+    ),
     workspace !== '',
   );
   const [open, setOpen] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { usePagedList } from '../../api/paged.ts';
-import type { AuditEntry, Session } from '../../api/types.ts';
+import { auditQueries } from '../../api/queries/audit.ts';
+import type { Session } from '../../api/types.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
@@ -28,10 +29,8 @@ export function AuditLogPage({ session }: { session: Session }) {
   const limit = pageSize(address.get('limit'));
   const spaces = useAuditWorkspaces(session, workspace);
   const emails = useUserEmails(workspace, session.user.is_admin);
-  const entries = usePagedList<AuditEntry>(
-    ['audit-logs'],
-    '/v1/audit-logs',
-    { workspace_key: workspace || undefined, action_prefix: prefix || undefined, limit },
+  const entries = usePagedList(
+    auditQueries.log(workspace, { action_prefix: prefix || undefined, limit }),
     chosen,
   );
   const [open, setOpen] = useState<string | null>(null);

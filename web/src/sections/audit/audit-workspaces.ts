@@ -1,4 +1,5 @@
 import { usePagedList } from '../../api/paged.ts';
+import { workspaceQueries } from '../../api/queries/workspaces.ts';
 import type { Session, Workspace } from '../../api/types.ts';
 
 /** Whether the caller may read a workspace's audit log and access timeline (the server decides anyway). */
@@ -12,7 +13,7 @@ function mayAudit(session: Session, workspace: Workspace | undefined): boolean {
  * for a server administrator) and the rest, with the one the address names (if listed).
  */
 export function useAuditWorkspaces(session: Session, chosen: string) {
-  const list = usePagedList<Workspace>(['workspaces'], '/v1/workspaces', { limit: 200 });
+  const list = usePagedList(workspaceQueries.list(200));
   const auditable = list.items.filter((w) => mayAudit(session, w));
   const current = list.items.find((w) => w.workspace_key === chosen);
   return {

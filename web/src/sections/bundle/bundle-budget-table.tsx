@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import type { Bundle, BundleDebug } from '../../api/types.ts';
+import { bundleQueries, type BundleQuery } from '../../api/queries/bundle.ts';
+import type { BundleDebug } from '../../api/types.ts';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
 
 /** The sections in the order the budget fills them, as the page names them. */
@@ -13,12 +13,8 @@ const SECTION_LABELS: Record<string, string> = {
 };
 
 /** How the budget was spent, from the same parameters with mode=debug (the JSON answer's `debug`). */
-export function BundleBudgetTable({ query }: { query: Record<string, string | undefined> }) {
-  const bundle = useQuery({
-    queryKey: ['bundle-debug', query],
-    queryFn: ({ signal }) =>
-      api<Bundle>('GET', '/v1/context/bundle', { query: { ...query, mode: 'debug' }, signal }),
-  });
+export function BundleBudgetTable({ query }: { query: BundleQuery }) {
+  const bundle = useQuery(bundleQueries.debug(query));
   return (
     <section aria-labelledby="bundle-budget-title">
       <h2 id="bundle-budget-title">How the budget was spent</h2>

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import type { BundleQuery } from '../../api/queries/bundle.ts';
 
 export interface BundleParams {
   /** What the assistant works on: recalled into retrieval; empty: none. */
@@ -29,7 +30,7 @@ export function useBundleParams() {
 }
 
 /** The API query both views ask with; only `format` and `mode` differ. */
-export function bundleQuery(workspace: string, project: string, p: BundleParams) {
+export function bundleQuery(workspace: string, project: string, p: BundleParams): BundleQuery {
   return {
     workspace_key: workspace,
     project_key: project,

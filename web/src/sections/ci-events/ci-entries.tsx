@@ -1,13 +1,10 @@
 import { Link } from 'react-router';
 import { usePagedList } from '../../api/paged.ts';
-import type { AuditEntry } from '../../api/types.ts';
+import { auditQueries } from '../../api/queries/audit.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 import { LogTime } from '../audit/log-time.tsx';
 import { useUserEmails } from '../audit/user-emails.ts';
-
-/** The query key of a workspace's CI entries (read again after a new one is recorded). */
-export const ciEntriesKey = (workspace: string) => ['ci-entries', workspace] as const;
 
 /** A param of an entry as text, or nothing. */
 const text = (params: Record<string, unknown>, name: string): string | undefined => {
@@ -46,11 +43,7 @@ function Run({ params }: { params: Record<string, unknown> }) {
  */
 export function CiEntries({ workspace, serverAdmin }: { workspace: string; serverAdmin: boolean }) {
   const emails = useUserEmails(workspace, serverAdmin);
-  const entries = usePagedList<AuditEntry>(ciEntriesKey(workspace), '/v1/audit-logs', {
-    workspace_key: workspace,
-    action_prefix: 'ci.',
-    limit: 25,
-  });
+  const entries = usePagedList(auditQueries.log(workspace, { action_prefix: 'ci.', limit: 25 }));
   if (entries.isPending) return <Loading what="the CI entries" />;
   if (entries.isError) return <ErrorMessage error={entries.error} title="The CI entries could not be read" />;
   const audit = new URLSearchParams({ workspace, prefix: 'ci.' });

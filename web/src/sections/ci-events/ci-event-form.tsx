@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
 import { usePagedList } from '../../api/paged.ts';
-import type { CiEvent, Project } from '../../api/types.ts';
+import { auditQueries } from '../../api/queries/audit.ts';
+import { recordCiEvent } from '../../api/queries/ci-events.ts';
+import { projectQueries } from '../../api/queries/projects.ts';
+import type { CiEvent } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
-import { ciEntriesKey } from './ci-entries.tsx';
 
 /** The run's optional text fields, as the API names them, with their labels and limits. */
 const RUN_FIELDS = [
@@ -40,11 +41,7 @@ export function CiEventForm({
   onCreated: (e: CiEvent) => void;
 }) {
   const client = useQueryClient();
-  const projects = usePagedList<Project>(
-    ['projects', workspace],
-    `/v1/workspaces/${encodeURIComponent(workspace)}/projects`,
-    { limit: 200 },
-  );
+  const projects = usePagedList(projectQueries.list(workspace, 200));
   const [status, setStatus] = useState<'success' | 'failure'>('success');
   const [project, setProject] = useState('');
   const [values, setValues] = useState(EMPTY);
@@ -55,13 +52,16 @@ export function CiEventForm({
           .map(([k, v]) => [k, k === 'message' ? v : v.trim()] as const)
           .filter(([, v]) => v.trim() !== ''),
       );
-      return api<CiEvent>('POST', '/v1/ci-events', {
-        body: { status, workspace_key: workspace, ...(project ? { project_key: project } : {}), ...run },
+      return recordCiEvent({
+        status,
+        workspace_key: workspace,
+        ...(project ? { project_key: project } : {}),
+        ...run,
       });
     },
     onSuccess: (created) => {
       onCreated(created);
-      void client.invalidateQueries({ queryKey: ciEntriesKey(workspace) });
+      void client.invalidateQueries({ queryKey: auditQueries.logs(workspace) });
     },
   });
   const set = (field: RunField, value: string) => setValues((v) => ({ ...v, [field]: value }));

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../api/client.ts';
+import type { ListAnswer } from '../../api/paged.ts';
 import { usePagedList } from '../../api/paged.ts';
+import { deliveryQueries, retryDelivery, type DeliveryFilters } from '../../api/queries/deliveries.ts';
 import type { Delivery } from '../../api/types.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
-import type { DeliveryFilterValues } from './delivery-filters.tsx';
 import { DeliveryRow } from './delivery-row.tsx';
-import { deliveriesKey, inFlight } from './delivery-vocabulary.ts';
+import { inFlight } from './delivery-vocabulary.ts';
 
 /** How often the list is read again while a delivery is on its way. */
 const POLL_MS = 3000;
 
-type Pages = InfiniteData<{ items: Delivery[]; next_cursor: string | null }>;
+type Pages = InfiniteData<ListAnswer<Delivery>>;
 
 /** Reads the workspace's deliveries again every few seconds while `active`, and stops when it is not. */
 function usePollWhile(active: boolean, workspace: string) {
@@ -20,7 +20,7 @@ function usePollWhile(active: boolean, workspace: string) {
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(
-      () => void client.invalidateQueries({ queryKey: deliveriesKey(workspace) }),
+      () => void client.invalidateQueries({ queryKey: deliveryQueries.all(workspace) }),
       POLL_MS,
     );
     return () => clearInterval(timer);
@@ -32,13 +32,9 @@ function useRetry(workspace: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ delivery, reason }: { delivery: Delivery; reason: string }) =>
-      api<Delivery>(
-        'POST',
-        `/v1/workspaces/${encodeURIComponent(workspace)}/deliveries/${encodeURIComponent(delivery.id)}/retry`,
-        { body: reason ? { reason } : {} },
-      ),
+      retryDelivery(workspace, delivery.id, reason),
     onSuccess: (updated) => {
-      client.setQueriesData<Pages>({ queryKey: deliveriesKey(workspace) }, (data) =>
+      client.setQueriesData<Pages>({ queryKey: deliveryQueries.all(workspace) }, (data) =>
         data
           ? {
               ...data,
@@ -51,7 +47,7 @@ function useRetry(workspace: string) {
       );
     },
     // Refused too (a 409: it is no longer failed), the list is read again to show where it stands.
-    onSettled: () => client.invalidateQueries({ queryKey: deliveriesKey(workspace) }),
+    onSettled: () => client.invalidateQueries({ queryKey: deliveryQueries.all(workspace) }),
   });
 }
 
@@ -62,14 +58,10 @@ export function DeliveryList({
   canRetry,
 }: {
   workspace: string;
-  filters: DeliveryFilterValues;
+  filters: DeliveryFilters;
   canRetry: boolean;
 }) {
-  const list = usePagedList<Delivery>(
-    deliveriesKey(workspace),
-    `/v1/workspaces/${encodeURIComponent(workspace)}/deliveries`,
-    { status: filters.status, channel: filters.channel, action: filters.action },
-  );
+  const list = usePagedList(deliveryQueries.list(workspace, filters));
   const active = list.isSuccess && inFlight(list.items);
   usePollWhile(active, workspace);
   const retry = useRetry(workspace);

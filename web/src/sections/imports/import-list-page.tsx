@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { usePagedList } from '../../api/paged.ts';
-import type { Import } from '../../api/types.ts';
+import { importQueries } from '../../api/queries/imports.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Page } from '../../ui/page.tsx';
 import { ProjectPicker, useProjectChoice } from '../../ui/project-picker.tsx';
@@ -36,12 +36,7 @@ export function ImportListPage() {
 
 function ProjectImports({ workspace, project }: { workspace: string; project: string }) {
   const rights = useRawAccess(workspace, project);
-  const list = usePagedList<Import>(
-    ['imports', workspace, project],
-    '/v1/imports',
-    { workspace_key: workspace, project_key: project },
-    rights.allowed,
-  );
+  const list = usePagedList(importQueries.list(workspace, project), rights.allowed);
   if (rights.isPending) return <Loading what="your role on this project" />;
   if (rights.error)
     return <ErrorMessage error={rights.error} title="Your role on this project could not be read" />;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { Import, MemoryType, StagedSelection } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { typeLabel } from '../memories/memory-vocabulary.ts';
-import { useSelectStaged, type StagedChoice } from './import-writes.ts';
+import type { StagedChoice } from '../../api/queries/imports.ts';
+import { useSelectStaged } from './import-writes.ts';
 
 /**
  * Select or deselect many staged memories in one request: all of them, or those of one type (the

@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { importQueries, importWrites, type StagedChange } from '../../api/queries/imports.ts';
 import type { Import, MemoryType, StagedMemory } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { MEMORY_TYPES, typeLabel } from '../memories/memory-vocabulary.ts';
 import { memoryPath } from './import-badges.tsx';
-import { patchStaged, stagedKey, type StagedChange } from './import-writes.ts';
 
 /** One staged memory: select it for commit, or correct its type and text before; once committed, its memory. */
 export function StagedItem({ item, staged }: { item: Import; staged: StagedMemory }) {
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const change = useMutation({
-    mutationFn: (c: StagedChange) => patchStaged(item.id, staged.id, c),
-    onSuccess: () => client.invalidateQueries({ queryKey: stagedKey(item.id) }),
+    mutationFn: (c: StagedChange) => importWrites.changeStaged(item.id, staged.id, c),
+    onSuccess: () => client.invalidateQueries({ queryKey: importQueries.staged(item.id).queryKey }),
   });
   const committed = staged.memory_id !== null;
   // While a (de)selection is stored (and the list read again), show the asked value; a refusal reverts.

@@ -1,22 +1,18 @@
 import { Link } from 'react-router';
 import { usePagedList } from '../../api/paged.ts';
-import type { Import, StagedMemory } from '../../api/types.ts';
+import { importQueries } from '../../api/queries/imports.ts';
+import type { Import } from '../../api/types.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 import { MEMORY_TYPES } from '../memories/memory-vocabulary.ts';
 import { CommitStaged } from './commit-staged.tsx';
 import { memoryPath } from './import-badges.tsx';
-import { stagedKey } from './import-writes.ts';
 import { StagedBulkActions } from './staged-bulk-actions.tsx';
 import { StagedItem } from './staged-item.tsx';
 
 /** Review what extract staged: (de)select, correct, then commit the selected ones as memories. */
 export function StagedReview({ item }: { item: Import }) {
-  const staged = usePagedList<StagedMemory>(
-    stagedKey(item.id),
-    `/v1/imports/${encodeURIComponent(item.id)}/staged`,
-    { limit: 200 },
-  );
+  const staged = usePagedList(importQueries.staged(item.id));
   const open = staged.items.filter((s) => s.memory_id === null);
   const selected = open.filter((s) => s.selected);
   const committed = staged.items.filter((s) => s.memory_id !== null);

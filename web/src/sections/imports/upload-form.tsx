@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { Import } from '../../api/types.ts';
-import { uploadForm, type UploadProgress } from '../../api/upload.ts';
+import { importQueries, importWrites } from '../../api/queries/imports.ts';
+import type { UploadProgress } from '../../api/upload.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { importPath } from './import-badges.tsx';
 import { bytes, IMPORT_SOURCES, sourceForFile } from './import-source.ts';
@@ -20,10 +20,8 @@ export function UploadForm({ workspace, project }: { workspace: string; project:
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const upload = useMutation({
     mutationFn: (chosen: File) =>
-      uploadForm<Import>('/v1/imports', { workspace_key: workspace, project_key: project, source }, chosen, {
-        onProgress: setProgress,
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['imports', workspace] }),
+      importWrites.upload({ workspace_key: workspace, project_key: project, source }, chosen, setProgress),
+    onSuccess: () => client.invalidateQueries({ queryKey: importQueries.all(workspace) }),
   });
   const choose = (chosen: File | null) => {
     setFile(chosen);

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api/client.ts';
-import type { ChatTest as ChatTestAnswer } from '../../api/types.ts';
+import { ApiError } from '../../api/client.ts';
+import { integrationWrites } from '../../api/queries/integrations.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 
 /**
@@ -12,10 +12,7 @@ import { ErrorMessage } from '../../ui/status.tsx';
 export function ChatTest({ workspace }: { workspace: string }) {
   const [channel, setChannel] = useState('');
   const send = useMutation({
-    mutationFn: (to: string) =>
-      api<ChatTestAnswer>('POST', '/v1/integrations/chat/test', {
-        body: { workspace_key: workspace, ...(to ? { channel: to } : {}) },
-      }),
+    mutationFn: (to: string) => integrationWrites.testChat(workspace, to),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

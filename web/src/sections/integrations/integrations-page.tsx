@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
-import type { Integration, Session } from '../../api/types.ts';
+import { integrationQueries } from '../../api/queries/integrations.ts';
+import type { Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
 import { useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 import { administers } from '../workspaces/workspace-access.ts';
-import { integrationsKey } from './integration-save.ts';
 import { ProviderCard } from './provider-card.tsx';
 import { ProviderTest } from './provider-test.tsx';
 
@@ -21,16 +20,7 @@ export function IntegrationsPage({ session }: { session: Session }) {
   const spaces = useWorkspaces(workspace);
   const current = spaces.current;
   const canEdit = current ? administers(session, current) : session.user.is_admin;
-  const list = useQuery({
-    queryKey: integrationsKey(workspace),
-    queryFn: ({ signal }) =>
-      api<{ items: Integration[] }>('GET', '/v1/integrations', {
-        query: { workspace_key: workspace },
-        signal,
-      }),
-    enabled: workspace !== '',
-    retry: false,
-  });
+  const list = useQuery({ ...integrationQueries.list(workspace), enabled: workspace !== '' });
   return (
     <Page
       title="Integrations"

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api/client.ts';
-import type { TrackerSearch, WikiSearch } from '../../api/types.ts';
+import { ApiError } from '../../api/client.ts';
+import { searchSource } from '../../api/queries/integrations.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 
 type Item = { id: string; title: string; detail: string; url: string };
@@ -10,9 +10,8 @@ const SHOWN = 5;
 
 /** A search as each source answers it, in one shape for the list below. */
 async function search(workspace: string, provider: 'tracker' | 'wiki', q: string): Promise<Item[]> {
-  const query = { workspace_key: workspace, q, limit: SHOWN };
   if (provider === 'tracker') {
-    const answer = await api<TrackerSearch>('GET', '/v1/tracker/search', { query });
+    const answer = await searchSource.tracker(workspace, q, SHOWN);
     return answer.items.map((i) => ({
       id: i.key,
       title: `${i.key} ${i.summary}`,
@@ -20,7 +19,7 @@ async function search(workspace: string, provider: 'tracker' | 'wiki', q: string
       url: i.url,
     }));
   }
-  const answer = await api<WikiSearch>('GET', '/v1/wiki/search', { query });
+  const answer = await searchSource.wiki(workspace, q, SHOWN);
   return answer.items.map((p) => ({
     id: p.id,
     title: p.title,

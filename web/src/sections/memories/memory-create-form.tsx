@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
+import { memoryQueries, memoryWrites } from '../../api/queries/memories.ts';
 import type { MemoryStatus, MemoryType, MemoryWrite } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { MemoryBadges } from './memory-badges.tsx';
@@ -28,19 +28,11 @@ export function MemoryCreateForm({
   const [saved, setSaved] = useState<MemoryWrite | null>(null);
   const create = useMutation({
     mutationFn: () =>
-      api<MemoryWrite>('POST', '/v1/memories', {
-        body: {
-          workspace_key: workspace,
-          project_key: project,
-          type,
-          content,
-          ...(maintainer ? { status } : {}),
-        },
-      }),
+      memoryWrites.create(workspace, project, { type, content, ...(maintainer ? { status } : {}) }),
     onSuccess: (memory) => {
       setSaved(memory);
       setContent('');
-      void client.invalidateQueries({ queryKey: ['memories', workspace, project] });
+      void client.invalidateQueries({ queryKey: memoryQueries.all(workspace, project) });
     },
   });
   const submit = (event: FormEvent) => {

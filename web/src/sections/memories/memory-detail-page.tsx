@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
-import type { Memory } from '../../api/types.ts';
+import { memoryQueries } from '../../api/queries/memories.ts';
 import { Page } from '../../ui/page.tsx';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
 import { MemoryDetail } from './memory-detail.tsx';
@@ -16,14 +15,7 @@ export function MemoryDetailPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const workspace = params.get('workspace') ?? '';
-  const memory = useQuery({
-    queryKey: ['memory', id, workspace],
-    queryFn: ({ signal }) =>
-      api<Memory>('GET', `/v1/memories/${encodeURIComponent(id)}`, {
-        query: { workspace_key: workspace || undefined },
-        signal,
-      }),
-  });
+  const memory = useQuery(memoryQueries.detail(id, workspace));
   const back = new URLSearchParams(params);
   if (memory.data) {
     back.set('workspace', memory.data.workspace_key);

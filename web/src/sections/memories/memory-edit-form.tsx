@@ -3,7 +3,8 @@ import type { Memory, MemoryStatus, MemoryType, MemoryWrite } from '../../api/ty
 import { ErrorMessage } from '../../ui/status.tsx';
 import type { MemoryRights } from './project-role.ts';
 import { MEMORY_STATUSES, MEMORY_TYPES, statusLabel, typeLabel } from './memory-vocabulary.ts';
-import { useUpdateMemory, type MemoryChange } from './memory-writes.ts';
+import type { MemoryChange } from '../../api/queries/memories.ts';
+import { useUpdateMemory } from './memory-writes.ts';
 
 /** Change a memory's content and type (writer) or status (maintainer); only changed fields are sent. */
 export function MemoryEditForm({

@@ -1,4 +1,5 @@
 import { usePagedList } from '../../api/paged.ts';
+import { memoryQueries } from '../../api/queries/memories.ts';
 import type { MemoryVersion } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
@@ -20,11 +21,7 @@ function changesFrom(v: MemoryVersion, before: MemoryVersion | undefined): strin
 
 /** Every version of a memory, newest first, also after it was deleted. */
 export function MemoryHistory({ id, workspace }: { id: string; workspace: string }) {
-  const versions = usePagedList<MemoryVersion>(
-    ['memory-history', id],
-    `/v1/memories/${encodeURIComponent(id)}/history`,
-    { workspace_key: workspace || undefined },
-  );
+  const versions = usePagedList(memoryQueries.history(id, workspace));
   return (
     <section aria-labelledby="history-title">
       <h2 id="history-title">History</h2>

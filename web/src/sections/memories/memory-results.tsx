@@ -1,5 +1,5 @@
 import { usePagedList } from '../../api/paged.ts';
-import type { MemoryList, RecalledMemory } from '../../api/types.ts';
+import { memoryQueries } from '../../api/queries/memories.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 import { recallQuery, type MemoryFilters } from './memory-filters.ts';
@@ -16,13 +16,11 @@ export function MemoryResults({
   project: string;
   filters: MemoryFilters;
 }) {
-  const memories = usePagedList<RecalledMemory>(
-    ['memories', workspace, project],
-    '/v1/memories',
-    recallQuery(workspace, project, filters),
+  const memories = usePagedList(
+    memoryQueries.list(workspace, project, recallQuery(workspace, project, filters)),
   );
   // The first page carries how the words were understood (explain=true).
-  const query = (memories.data?.pages[0] as MemoryList | undefined)?.query;
+  const query = memories.data?.pages[0]?.query;
   const filtered = filters.q !== '' || filters.types.length > 0 || filters.since !== '';
   return (
     <section aria-labelledby="memory-results-title">

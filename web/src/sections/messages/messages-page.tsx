@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { outboundQueries } from '../../api/queries/outbound.ts';
 import type { IntegrationType, Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
 import { useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 import { administers } from '../workspaces/workspace-access.ts';
 import { INTEGRATION_TYPES, useMessageAddress } from './message-address.ts';
-import { useOutboundSettings, usePolicy, useTemplateVariables } from './outbound-api.ts';
 import { OutboundSettingsForm } from './outbound-settings-form.tsx';
 import { PolicyForm } from './policy-form.tsx';
 import { TemplateEditor } from './template-editor.tsx';
@@ -20,9 +21,10 @@ export function MessagesPage({ session }: { session: Session }) {
   const spaces = useWorkspaces(workspace);
   const current = spaces.current;
   const canEdit = current ? administers(session, current) : false;
-  const settings = useOutboundSettings(workspace);
-  const policy = usePolicy(workspace, type);
-  const variables = useTemplateVariables(workspace, type);
+  const enabled = workspace !== '';
+  const settings = useQuery({ ...outboundQueries.settings(workspace), enabled });
+  const policy = useQuery({ ...outboundQueries.policy(workspace, type), enabled });
+  const variables = useQuery({ ...outboundQueries.variables(workspace, type), enabled });
   const error = settings.error ?? policy.error ?? variables.error;
   return (
     <Page

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../api/client.ts';
-import type { Me, Session } from '../../api/types.ts';
+import { userQueries } from '../../api/queries/users.ts';
+import type { Session } from '../../api/types.ts';
 import { SECTIONS } from '../../shell/sections.ts';
 import { when } from '../../ui/format.ts';
 import { Page } from '../../ui/page.tsx';
@@ -9,7 +9,7 @@ import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 
 /** Who is signed in, their workspaces and roles, the server's version, and the way to each section. */
 export function OverviewPage({ session }: { session: Session }) {
-  const me = useQuery({ queryKey: ['me'], queryFn: ({ signal }) => api<Me>('GET', '/v1/me', { signal }) });
+  const me = useQuery(userQueries.me());
   return (
     <Page title="Overview" lead={`ctxhub ${session.server_version}`}>
       <div className="grid two">

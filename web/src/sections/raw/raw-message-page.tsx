@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
-import type { RawSnippet } from '../../api/types.ts';
+import { rawQueries } from '../../api/queries/raw.ts';
 import { when } from '../../ui/format.ts';
 import { Page } from '../../ui/page.tsx';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
@@ -23,15 +22,7 @@ export function RawMessagePage() {
   // The search's project, when the address came from a search: the note then names the roles.
   const access = useRawAccess(workspace, params.get('project') ?? '');
   const chars = bounded(params.get('view_chars'), 50, 1500, 1500);
-  const message = useQuery({
-    queryKey: ['raw-message', id, workspace, q, chars],
-    queryFn: ({ signal }) =>
-      api<RawSnippet>('GET', `/v1/raw/messages/${encodeURIComponent(id)}`, {
-        query: { workspace_key: workspace, q: q || undefined, max_chars: chars },
-        signal,
-      }),
-    staleTime: Infinity,
-  });
+  const message = useQuery(rawQueries.message(id, workspace, q, chars));
   const back = new URLSearchParams(params);
   back.delete('view_chars');
   const setChars = (value: string) => {

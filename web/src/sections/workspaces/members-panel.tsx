@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, type ApiError } from '../../api/client.ts';
+import type { ApiError } from '../../api/client.ts';
 import { usePagedList } from '../../api/paged.ts';
-import type { Member } from '../../api/types.ts';
+import { memberQueries, memberWrites, type MemberScope } from '../../api/queries/members.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { when } from '../../ui/format.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
@@ -11,43 +11,37 @@ import { ROLE_RULES } from './workspace-access.ts';
 
 /**
  * Members of a workspace or a project: the list, and for those who manage it, add by e-mail,
- * change a role, remove. `extra` goes into every write (a project's `workspace_key`).
+ * change a role, remove.
  */
 export function MembersPanel({
   title,
-  path,
+  scope,
   roles,
   canManage,
-  queryKey,
-  extra = {},
 }: {
   title: string;
-  path: string;
+  scope: MemberScope;
   roles: string[];
   canManage: boolean;
-  queryKey: readonly unknown[];
-  extra?: Record<string, string>;
 }) {
   const client = useQueryClient();
-  const members = usePagedList<Member>(queryKey, path, extra);
+  const members = usePagedList(memberQueries.list(scope));
   const [email, setEmail] = useState('');
   const [role, setRole] = useState(roles[roles.length - 1] ?? '');
-  const refresh = () => client.invalidateQueries({ queryKey });
+  const refresh = () => client.invalidateQueries({ queryKey: memberQueries.lists(scope) });
   const add = useMutation({
-    mutationFn: () => api<Member>('POST', path, { body: { ...extra, email: email.trim(), role } }),
+    mutationFn: () => memberWrites.add(scope, email.trim(), role),
     onSuccess: () => {
       setEmail('');
       void refresh();
     },
   });
   const change = useMutation({
-    mutationFn: (m: { userId: string; role: string }) =>
-      api<Member>('PATCH', `${path}/${encodeURIComponent(m.userId)}`, { body: { ...extra, role: m.role } }),
+    mutationFn: (m: { userId: string; role: string }) => memberWrites.changeRole(scope, m.userId, m.role),
     onSettled: () => void refresh(),
   });
   const remove = useMutation({
-    mutationFn: (userId: string) =>
-      api<void>('DELETE', `${path}/${encodeURIComponent(userId)}`, { query: extra }),
+    mutationFn: (userId: string) => memberWrites.remove(scope, userId),
     onSuccess: () => void refresh(),
   });
   const refusal = (add.error ?? change.error ?? remove.error) as ApiError | null;

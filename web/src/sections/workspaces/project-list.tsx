@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client.ts';
 import { usePagedList } from '../../api/paged.ts';
-import type { Project, Workspace } from '../../api/types.ts';
+import { projectQueries, projectWrites } from '../../api/queries/projects.ts';
+import type { Workspace } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
@@ -11,19 +11,19 @@ import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 /** The projects of a workspace the caller can read, and (admins, or anyone with auto-create) a new one. */
 export function ProjectList({ workspace, canCreate }: { workspace: Workspace; canCreate: boolean }) {
   const client = useQueryClient();
-  const path = `/v1/workspaces/${encodeURIComponent(workspace.workspace_key)}/projects`;
-  const projects = usePagedList<Project>(['projects', workspace.workspace_key], path);
+  const projects = usePagedList(projectQueries.list(workspace.workspace_key));
   const [key, setKey] = useState('');
   const [name, setName] = useState('');
   const create = useMutation({
     mutationFn: () =>
-      api<Project>('POST', path, {
-        body: { key: key.trim(), ...(name.trim() ? { name: name.trim() } : {}) },
+      projectWrites.create(workspace.workspace_key, {
+        key: key.trim(),
+        ...(name.trim() ? { name: name.trim() } : {}),
       }),
     onSuccess: () => {
       setKey('');
       setName('');
-      void client.invalidateQueries({ queryKey: ['projects', workspace.workspace_key] });
+      void client.invalidateQueries({ queryKey: projectQueries.lists(workspace.workspace_key) });
     },
   });
   const submit = (event: FormEvent) => {

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { mappingQueries, mappingWrites, type MappingKind } from '../../api/queries/mappings.ts';
+import { workspaceQueries } from '../../api/queries/workspaces.ts';
 import type { ProjectMapping, Workspace } from '../../api/types.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 
-const KINDS = ['codehost_remote', 'repo_root_slug', 'manual'] as const;
-const KIND_HELP: Record<(typeof KINDS)[number], string> = {
+const KIND_HELP: Record<MappingKind, string> = {
   codehost_remote: 'a git remote (any form: git@…, https://…)',
   repo_root_slug: 'a repository folder name',
   manual: 'a name a person types',
@@ -16,23 +16,19 @@ const KIND_HELP: Record<(typeof KINDS)[number], string> = {
 export function ProjectMappings({ workspace, canEdit }: { workspace: Workspace; canEdit: boolean }) {
   const client = useQueryClient();
   const ws = workspace.workspace_key;
-  const path = `/v1/workspaces/${encodeURIComponent(ws)}/project-mappings`;
-  const queryKey = ['mappings', ws];
-  const mappings = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => api<{ items: ProjectMapping[] }>('GET', path, { signal }),
-  });
+  const mappings = useQuery(mappingQueries.list(ws));
+  // The workspace's settings list its mappings too.
   const refresh = () => {
-    void client.invalidateQueries({ queryKey });
-    void client.invalidateQueries({ queryKey: ['workspace', ws] });
+    void client.invalidateQueries({ queryKey: mappingQueries.list(ws).queryKey });
+    void client.invalidateQueries({ queryKey: workspaceQueries.detail(ws).queryKey });
   };
   const update = useMutation({
-    mutationFn: (m: { id: string; changes: Partial<ProjectMapping> }) =>
-      api<ProjectMapping>('PATCH', `${path}/${encodeURIComponent(m.id)}`, { body: m.changes }),
+    mutationFn: (m: { id: string; changes: Partial<Pick<ProjectMapping, 'priority' | 'enabled'>> }) =>
+      mappingWrites.update(ws, m.id, m.changes),
     onSettled: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api<void>('DELETE', `${path}/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => mappingWrites.remove(ws, id),
     onSuccess: refresh,
   });
   return (
@@ -41,7 +37,7 @@ export function ProjectMappings({ workspace, canEdit }: { workspace: Workspace; 
         Resolution tries these before the key prefixes: among the mappings that match, the highest priority
         wins. Disabled mappings are kept but never match.
       </p>
-      {canEdit && <NewMapping path={path} onDone={refresh} />}
+      {canEdit && <NewMapping workspace={ws} onDone={refresh} />}
       <ErrorMessage error={update.error ?? remove.error} title="Refused" />
       {mappings.isPending ? (
         <Loading what="project mappings" />
@@ -144,20 +140,18 @@ function PriorityEditor({
   );
 }
 
-function NewMapping({ path, onDone }: { path: string; onDone: () => void }) {
-  const [kind, setKind] = useState<(typeof KINDS)[number]>('codehost_remote');
+function NewMapping({ workspace, onDone }: { workspace: string; onDone: () => void }) {
+  const [kind, setKind] = useState<MappingKind>('codehost_remote');
   const [externalId, setExternalId] = useState('');
   const [projectKey, setProjectKey] = useState('');
   const [priority, setPriority] = useState('0');
   const create = useMutation({
     mutationFn: () =>
-      api<ProjectMapping>('POST', path, {
-        body: {
-          kind,
-          external_id: externalId.trim(),
-          project_key: projectKey.trim(),
-          priority: Number(priority),
-        },
+      mappingWrites.create(workspace, {
+        kind,
+        external_id: externalId.trim(),
+        project_key: projectKey.trim(),
+        priority: Number(priority),
       }),
     onSuccess: () => {
       setExternalId('');
@@ -174,12 +168,8 @@ function NewMapping({ path, onDone }: { path: string; onDone: () => void }) {
       <h2 id="new-mapping-title">New mapping</h2>
       <div className="field">
         <label htmlFor="mapping-kind">Source</label>
-        <select
-          id="mapping-kind"
-          value={kind}
-          onChange={(e) => setKind(e.target.value as (typeof KINDS)[number])}
-        >
-          {KINDS.map((k) => (
+        <select id="mapping-kind" value={kind} onChange={(e) => setKind(e.target.value as MappingKind)}>
+          {(Object.keys(KIND_HELP) as MappingKind[]).map((k) => (
             <option key={k}>{k}</option>
           ))}
         </select>

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../api/client.ts';
 import { usePagedList } from '../../api/paged.ts';
-import type { Session, Workspace } from '../../api/types.ts';
+import { workspaceQueries, workspaceWrites } from '../../api/queries/workspaces.ts';
+import type { Session } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 
 export function WorkspaceList({ session }: { session: Session }) {
-  const workspaces = usePagedList<Workspace>(['workspaces'], '/v1/workspaces');
+  const workspaces = usePagedList(workspaceQueries.list());
   return (
     <Page
       title="Workspaces"
@@ -78,11 +78,9 @@ function CreateWorkspace() {
   const [name, setName] = useState('');
   const create = useMutation({
     mutationFn: () =>
-      api<Workspace>('POST', '/v1/workspaces', {
-        body: { workspace_key: key.trim(), ...(name.trim() ? { name: name.trim() } : {}) },
-      }),
+      workspaceWrites.create({ workspace_key: key.trim(), ...(name.trim() ? { name: name.trim() } : {}) }),
     onSuccess: (w) => {
-      void client.invalidateQueries({ queryKey: ['workspaces'] });
+      void client.invalidateQueries({ queryKey: workspaceQueries.lists() });
       void navigate(`/workspaces/${encodeURIComponent(w.workspace_key)}`);
     },
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { workspaceQueries, workspaceWrites } from '../../api/queries/workspaces.ts';
 import type { Workspace } from '../../api/types.ts';
 import { StringListEditor } from '../../ui/string-list-editor.tsx';
 import { ReasonField, SaveButtons } from '../../ui/save-bar.tsx';
@@ -74,12 +74,13 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
     setEdited((s) => ({ ...s, [key]: value }));
   const save = useMutation({
     mutationFn: () =>
-      api<Workspace>('PATCH', `/v1/workspaces/${encodeURIComponent(workspace.workspace_key)}`, {
-        body: { ...changes, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+      workspaceWrites.update(workspace.workspace_key, {
+        ...changes,
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
       }),
     onSuccess: (w) => {
-      client.setQueryData(['workspace', w.workspace_key], w);
-      void client.invalidateQueries({ queryKey: ['workspaces'] });
+      client.setQueryData(workspaceQueries.detail(w.workspace_key).queryKey, w);
+      void client.invalidateQueries({ queryKey: workspaceQueries.lists() });
       setEdited(settingsOf(w));
       setReason('');
     },
