@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'web/e2e/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'web/e2e/**/*.test.ts', 'web/src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,

@@ -1,16 +1,18 @@
-import { useSearchParams } from 'react-router';
 import { usePagedList } from '../api/paged.ts';
 import { projectQueries } from '../api/queries/projects.ts';
+import { text } from './address-fields.ts';
 import { ErrorMessage } from './status.tsx';
+import { useAddress } from './use-address.ts';
 import { useWorkspaces, WorkspaceChoice } from './workspace-choice.tsx';
 
 /**
  * The workspace and project a project-scoped page works on, kept in the address (`?workspace=`
  * and `&project=`), so a reload or a shared link opens the same project.
  */
+export const PROJECT_ADDRESS = { workspace: text, project: text };
+
 export function useProjectChoice(): { workspace: string; project: string } {
-  const [params] = useSearchParams();
-  return { workspace: params.get('workspace') ?? '', project: params.get('project') ?? '' };
+  return useAddress(PROJECT_ADDRESS).values;
 }
 
 /**
@@ -19,18 +21,10 @@ export function useProjectChoice(): { workspace: string; project: string } {
  * why.
  */
 export function ProjectPicker({ idPrefix = 'pick' }: { idPrefix?: string }) {
-  const [params, setParams] = useSearchParams();
-  const { workspace, project } = useProjectChoice();
+  const { values, set: choose } = useAddress(PROJECT_ADDRESS);
+  const { workspace, project } = values;
   const spaces = useWorkspaces(workspace);
   const projects = usePagedList(projectQueries.list(workspace, 200), workspace !== '');
-  const choose = (next: { workspace?: string; project?: string }) => {
-    const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v) p.set(k, v);
-      else p.delete(k);
-    }
-    setParams(p);
-  };
   return (
     <WorkspaceChoice
       id={`${idPrefix}-workspace`}

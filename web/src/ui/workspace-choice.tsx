@@ -2,7 +2,11 @@ import type { ReactNode } from 'react';
 import { usePagedList } from '../api/paged.ts';
 import { workspaceQueries } from '../api/queries/workspaces.ts';
 import type { Workspace } from '../api/types.ts';
+import { text } from './address-fields.ts';
 import { ErrorMessage } from './status.tsx';
+
+/** The address of a page working on one workspace (`?workspace=`); a page adds its own fields. */
+export const WORKSPACE_ADDRESS = { workspace: text };
 
 /** The caller's workspaces and, among them, the one named (`undefined` while loading or when not listed). */
 export function useWorkspaces(chosen: string) {

@@ -4,7 +4,7 @@ import type { Delivery, DeliveryList } from '../types.ts';
 import { workspacePath } from './workspaces.ts';
 
 /** The deliveries' filters as the API takes them (empty: not filtered). */
-export interface DeliveryFilters {
+export interface DeliveryFilterValues {
   status: string;
   channel: string;
   action: string;
@@ -13,7 +13,7 @@ export interface DeliveryFilters {
 export const deliveryQueries = {
   /** Every list of a workspace's deliveries, whatever its filters. */
   all: (workspace: string) => ['deliveries', workspace] as const,
-  list: (workspace: string, filters: DeliveryFilters) =>
+  list: (workspace: string, filters: DeliveryFilterValues) =>
     pagedQuery<DeliveryList>(deliveryQueries.all(workspace), `${workspacePath(workspace)}/deliveries`, {
       ...filters,
     }),

@@ -3,19 +3,12 @@ import { usePagedList } from '../../api/paged.ts';
 import { auditQueries } from '../../api/queries/audit.ts';
 import { memberQueries } from '../../api/queries/members.ts';
 import { projectQueries } from '../../api/queries/projects.ts';
+import { PAGE_SIZES } from '../../ui/address-fields.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
-import { fromLocalInput, PAGE_SIZES, toLocalInput } from './address.ts';
+import type { AccessAddress } from './access-address.ts';
+import { fromLocalInput, toLocalInput } from './local-time.ts';
 
-/** The access timeline's filters as the address holds them (times as ISO, empty when not set). */
-export interface AccessFilterValues {
-  project: string;
-  user: string;
-  source: string;
-  action: string;
-  from: string;
-  to: string;
-  limit: string;
-}
+type FormValues = Omit<AccessAddress, 'workspace' | 'correlation' | 'limit'> & { limit: string };
 
 const SOURCES = ['manual', 'codehost', 'oidc', 'system'];
 const ACTIONS: Record<string, string> = { add: 'added', change: 'role changed', remove: 'removed' };
@@ -30,13 +23,17 @@ export function AccessFilters({
   onApply,
 }: {
   workspace: string;
-  values: AccessFilterValues;
-  onApply: (patch: Record<string, string>) => void;
+  values: AccessAddress;
+  onApply: (patch: Partial<AccessAddress>) => void;
 }) {
-  const [form, setForm] = useState({
-    ...values,
+  const [form, setForm] = useState<FormValues>({
+    project: values.project,
+    user: values.user,
+    source: values.source,
+    action: values.action,
     from: toLocalInput(values.from),
     to: toLocalInput(values.to),
+    limit: String(values.limit),
   });
   const members = usePagedList(memberQueries.list({ workspace }, 200));
   const projects = usePagedList(projectQueries.list(workspace, 200));
@@ -50,7 +47,7 @@ export function AccessFilters({
     !former.some((o) => o.id === form.user)
   )
     former.push({ id: form.user, email: null });
-  const field = (name: keyof AccessFilterValues) => ({
+  const field = (name: keyof FormValues) => ({
     id: `access-${name}`,
     value: form[name],
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
@@ -61,10 +58,10 @@ export function AccessFilters({
       ...form,
       from: fromLocalInput(form.from, 'start', values.from),
       to: fromLocalInput(form.to, 'end', values.to),
-      limit: form.limit === '50' ? '' : form.limit,
+      limit: Number(form.limit),
     });
   };
-  const clear = () => onApply({ project: '', user: '', source: '', action: '', from: '', to: '', limit: '' });
+  const clear = () => onApply({ project: '', user: '', source: '', action: '', from: '', to: '', limit: 50 });
   return (
     <form className="card form-row" onSubmit={submit} aria-label="Filter the access timeline">
       <div className="field">

@@ -5,14 +5,13 @@ import type { Session } from '../../api/types.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { useAddress } from '../../ui/use-address.ts';
+import { ACCESS_ADDRESS, ACCESS_FILTERS } from './access-address.ts';
 import { AccessEventRow } from './access-event-row.tsx';
-import { AccessFilters, type AccessFilterValues } from './access-filters.tsx';
-import { pageSize, useAddress } from './address.ts';
+import { AccessFilters } from './access-filters.tsx';
 import { AuditAccessNote } from './audit-access-note.tsx';
 import { useAuditWorkspaces, workspaceLabel } from './audit-workspaces.ts';
 import { CorrelationNote } from './correlation-note.tsx';
-
-const FILTERS = ['project', 'user', 'source', 'action', 'from', 'to'] as const;
 
 /**
  * Who got, changed or lost access in a workspace, newest first, with every filter the API has,
@@ -20,19 +19,9 @@ const FILTERS = ['project', 'user', 'source', 'action', 'from', 'to'] as const;
  * (`project`, `user`, `source`, `action`, `from`, `to`, `limit`), `correlation` for a group.
  */
 export function AccessTimelinePage({ session }: { session: Session }) {
-  const address = useAddress();
-  const workspace = address.get('workspace');
-  const correlation = address.get('correlation');
-  const limit = pageSize(address.get('limit'));
-  const values: AccessFilterValues = {
-    project: address.get('project'),
-    user: address.get('user'),
-    source: address.get('source'),
-    action: address.get('action'),
-    from: address.get('from'),
-    to: address.get('to'),
-    limit: String(limit),
-  };
+  const address = useAddress(ACCESS_ADDRESS);
+  const values = address.values;
+  const { workspace, correlation, limit } = values;
   const spaces = useAuditWorkspaces(session, workspace);
   const events = usePagedList(
     auditQueries.accessTimeline(
@@ -55,7 +44,7 @@ export function AccessTimelinePage({ session }: { session: Session }) {
   const [open, setOpen] = useState<string | null>(null);
   const shown = events.items;
   const listed = spaces.auditable.some((w) => w.workspace_key === workspace);
-  const filtered = FILTERS.some((f) => values[f] !== '');
+  const filtered = ACCESS_FILTERS.some((f) => values[f] !== '');
   return (
     <Page
       title="Access timeline"
@@ -99,7 +88,7 @@ export function AccessTimelinePage({ session }: { session: Session }) {
           ) : (
             !spaces.refused && (
               <AccessFilters
-                key={address.text}
+                key={address.params.toString()}
                 workspace={workspace}
                 values={values}
 
@@ -141,7 +130,10 @@ export function AccessTimelinePage({ session }: { session: Session }) {
                       open={open === e.id}
                       onToggle={() => setOpen(open === e.id ? null : e.id)}
                       onCorrelation={(id) =>
-                        address.set({ correlation: id, ...Object.fromEntries(FILTERS.map((f) => [f, ''])) })
+                        address.set({
+                          correlation: id,
+                          ...Object.fromEntries(ACCESS_FILTERS.map((f) => [f, ''])),
+                        })
                       }
                     />
                   ))}

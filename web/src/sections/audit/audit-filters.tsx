@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PAGE_SIZES } from './address.ts';
+import { PAGE_SIZES } from '../../ui/address-fields.ts';
 
 /** Families of actions the server writes, offered as the prefix's suggestions. */
 const PREFIXES = [
@@ -27,13 +27,13 @@ export function AuditFilters({
 }: {
   prefix: string;
   limit: number;
-  onApply: (patch: Record<string, string>) => void;
+  onApply: (patch: { prefix: string; limit: number }) => void;
 }) {
   const [text, setText] = useState(prefix);
   const [size, setSize] = useState(String(limit));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ prefix: text.trim(), limit: size === '50' ? '' : size });
+    onApply({ prefix: text.trim(), limit: Number(size) });
   };
   return (
     <form className="card form-row" onSubmit={submit} aria-label="Filter the audit log">
@@ -64,7 +64,7 @@ export function AuditFilters({
         </select>
       </div>
       <button type="submit">Apply</button>
-      <button type="button" className="secondary" onClick={() => onApply({ prefix: '', limit: '' })}>
+      <button type="button" className="secondary" onClick={() => onApply({ prefix: '', limit: 50 })}>
         Clear
       </button>
     </form>

@@ -4,8 +4,9 @@ import { auditQueries } from '../../api/queries/audit.ts';
 import type { Session } from '../../api/types.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Page } from '../../ui/page.tsx';
+import { pageSize, text } from '../../ui/address-fields.ts';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
-import { pageSize, useAddress } from './address.ts';
+import { useAddress } from '../../ui/use-address.ts';
 import { AuditAccessNote } from './audit-access-note.tsx';
 import { AuditEntryRow } from './audit-entry-row.tsx';
 import { AuditFilters } from './audit-filters.tsx';
@@ -15,18 +16,19 @@ import { useUserEmails } from './user-emails.ts';
 
 const SERVER = '@server';
 
+const AUDIT_ADDRESS = { workspace: text, level: text, prefix: text, limit: pageSize };
+
 /**
  * A workspace's audit log (or the server level's, for server administrators), newest first:
  * filtered by action prefix, paged, each entry's details on demand, and its hash chain verified.
  * Address: `?workspace=` or `?level=server`, `&prefix=`, `&limit=`.
  */
 export function AuditLogPage({ session }: { session: Session }) {
-  const address = useAddress();
-  const serverLevel = address.get('level') === 'server';
-  const workspace = serverLevel ? '' : address.get('workspace');
+  const address = useAddress(AUDIT_ADDRESS);
+  const { prefix, limit } = address.values;
+  const serverLevel = address.values.level === 'server';
+  const workspace = serverLevel ? '' : address.values.workspace;
   const chosen = serverLevel || workspace !== '';
-  const prefix = address.get('prefix');
-  const limit = pageSize(address.get('limit'));
   const spaces = useAuditWorkspaces(session, workspace);
   const emails = useUserEmails(workspace, session.user.is_admin);
   const entries = usePagedList(
@@ -84,7 +86,7 @@ export function AuditLogPage({ session }: { session: Session }) {
             />
           )}
           <h2>Entries of {scopeName}</h2>
-          <AuditFilters key={address.text} prefix={prefix} limit={limit} onApply={address.set} />
+          <AuditFilters key={address.params.toString()} prefix={prefix} limit={limit} onApply={address.set} />
           {entries.isPending ? (
             <Loading what="the audit log" />
           ) : entries.isError ? (

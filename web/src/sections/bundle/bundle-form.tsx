@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { useDraft } from '../../ui/use-draft.ts';
 import type { BundleParams } from './bundle-params.ts';
 
 /** The preview's query, sub-path and budget; sent into the address on Preview. */
@@ -9,12 +10,7 @@ export function BundleForm({
   current: BundleParams;
   onChange: (p: BundleParams) => void;
 }) {
-  const [draft, setDraft] = useState(current);
-  const [shown, setShown] = useState(current);
-  if (shown.q !== current.q || shown.subpath !== current.subpath || shown.budget !== current.budget) {
-    setShown(current);
-    setDraft(current);
-  }
+  const [draft, setDraft] = useDraft(current);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onChange(draft);

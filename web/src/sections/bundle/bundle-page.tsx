@@ -1,15 +1,16 @@
 import { Page } from '../../ui/page.tsx';
 import { ProjectPicker, useProjectChoice } from '../../ui/project-picker.tsx';
 import { Empty } from '../../ui/status.tsx';
+import { useAddress } from '../../ui/use-address.ts';
 import { BundleBudgetTable } from './bundle-budget-table.tsx';
 import { BundleForm } from './bundle-form.tsx';
 import { BundleMarkdown } from './bundle-markdown.tsx';
-import { bundleQuery, useBundleParams } from './bundle-params.ts';
+import { BUNDLE_ADDRESS, bundleQuery } from './bundle-params.ts';
 
 /** `/bundle?workspace=&project=&q=&subpath=&budget=`: the context bundle and how its budget was spent. */
 export function BundlePage() {
   const { workspace, project } = useProjectChoice();
-  const { current, update } = useBundleParams();
+  const { values: current, set: update } = useAddress(BUNDLE_ADDRESS);
   const chosen = workspace !== '' && project !== '';
   const query = bundleQuery(workspace, project, current);
   return (

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import type { CiEvent, Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
 import { Empty } from '../../ui/status.tsx';
-import { useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
+import { useAddress } from '../../ui/use-address.ts';
+import { useWorkspaces, WORKSPACE_ADDRESS, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
 import { LogTime } from '../audit/log-time.tsx';
-import { useAddress } from '../audit/address.ts';
 import { administers } from '../workspaces/workspace-access.ts';
 import { CiEntries } from './ci-entries.tsx';
 import { CiEventForm } from './ci-event-form.tsx';
@@ -44,8 +44,8 @@ function Recorded({ event, admin }: { event: CiEvent; admin: boolean }) {
  * a project), the latest ones from the audit log (admins), and how a CI job records its own.
  */
 export function CiEventsPage({ session }: { session: Session }) {
-  const address = useAddress();
-  const workspace = address.get('workspace');
+  const address = useAddress(WORKSPACE_ADDRESS);
+  const { workspace } = address.values;
   const spaces = useWorkspaces(workspace);
   const [recorded, setRecorded] = useState<CiEvent | null>(null);
   const admin = spaces.current ? administers(session, spaces.current) : session.user.is_admin;

@@ -2,11 +2,14 @@ import { Link } from 'react-router';
 import type { Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
 import { Empty } from '../../ui/status.tsx';
-import { useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
-import { useAddress } from '../audit/address.ts';
+import { text } from '../../ui/address-fields.ts';
+import { useAddress } from '../../ui/use-address.ts';
+import { useWorkspaces, WORKSPACE_ADDRESS, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
 import { administers } from '../workspaces/workspace-access.ts';
 import { DeliveryFilters } from './delivery-filters.tsx';
 import { DeliveryList } from './delivery-list.tsx';
+
+const DELIVERIES_ADDRESS = { ...WORKSPACE_ADDRESS, status: text, channel: text, action: text };
 
 /**
  * A workspace's chat deliveries (`?workspace=&status=&channel=&action=`): each audit entry's
@@ -14,14 +17,9 @@ import { DeliveryList } from './delivery-list.tsx';
  * admins; anyone else sees the server's refusal and no controls.
  */
 export function DeliveriesPage({ session }: { session: Session }) {
-  const address = useAddress();
-  const workspace = address.get('workspace');
+  const address = useAddress(DELIVERIES_ADDRESS);
+  const { workspace, ...filters } = address.values;
   const spaces = useWorkspaces(workspace);
-  const filters = {
-    status: address.get('status'),
-    channel: address.get('channel'),
-    action: address.get('action'),
-  };
   const admin = spaces.current ? administers(session, spaces.current) : session.user.is_admin;
   // Known not to be an admin here (the server refuses anyway): no filters, only its refusal.
   const refused = !spaces.isPending && !admin;
@@ -64,7 +62,7 @@ export function DeliveriesPage({ session }: { session: Session }) {
                 What is sent, and where, is set by the chat integration&apos;s rules in{' '}
                 <Link to={`/integrations?workspace=${encodeURIComponent(workspace)}`}>Integrations</Link>.
               </p>
-              <DeliveryFilters key={address.text} values={filters} onApply={address.set} />
+              <DeliveryFilters key={address.params.toString()} values={filters} onApply={address.set} />
             </>
           )}
           <h2>Deliveries of {workspace}</h2>

@@ -1,12 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import type { DeliveryFilterValues } from '../../api/queries/deliveries.ts';
 import { DELIVERY_STATUSES, STATUS_MEANINGS } from './delivery-vocabulary.ts';
-
-/** The deliveries' filters as the address holds them. */
-export interface DeliveryFilterValues {
-  status: string;
-  channel: string;
-  action: string;
-}
 
 /** Status, channel and action prefix, applied to the address together (so reload and back keep them). */
 export function DeliveryFilters({
@@ -14,7 +8,7 @@ export function DeliveryFilters({
   onApply,
 }: {
   values: DeliveryFilterValues;
-  onApply: (patch: Record<string, string>) => void;
+  onApply: (patch: DeliveryFilterValues) => void;
 }) {
   const [status, setStatus] = useState(values.status);
   const [channel, setChannel] = useState(values.channel);

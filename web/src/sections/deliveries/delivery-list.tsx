@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import { useEffect } from 'react';
 import type { ListAnswer } from '../../api/paged.ts';
 import { usePagedList } from '../../api/paged.ts';
-import { deliveryQueries, retryDelivery, type DeliveryFilters } from '../../api/queries/deliveries.ts';
+import { deliveryQueries, retryDelivery, type DeliveryFilterValues } from '../../api/queries/deliveries.ts';
 import type { Delivery } from '../../api/types.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
@@ -58,7 +58,7 @@ export function DeliveryList({
   canRetry,
 }: {
   workspace: string;
-  filters: DeliveryFilters;
+  filters: DeliveryFilterValues;
   canRetry: boolean;
 }) {
   const list = usePagedList(deliveryQueries.list(workspace, filters));

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { integrationQueries } from '../../api/queries/integrations.ts';
 import type { Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
-import { useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
+import { useAddress } from '../../ui/use-address.ts';
+import { useWorkspaces, WORKSPACE_ADDRESS, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 import { administers } from '../workspaces/workspace-access.ts';
 import { ProviderCard } from './provider-card.tsx';
@@ -15,8 +15,8 @@ import { ProviderTest } from './provider-test.tsx';
  * of the tracker and the wiki, which every member may run.
  */
 export function IntegrationsPage({ session }: { session: Session }) {
-  const [params, setParams] = useSearchParams();
-  const workspace = params.get('workspace') ?? '';
+  const address = useAddress(WORKSPACE_ADDRESS);
+  const { workspace } = address.values;
   const spaces = useWorkspaces(workspace);
   const current = spaces.current;
   const canEdit = current ? administers(session, current) : session.user.is_admin;
@@ -30,7 +30,7 @@ export function IntegrationsPage({ session }: { session: Session }) {
         id="int-workspace"
         workspace={workspace}
         spaces={spaces}
-        onChoose={(w) => setParams(w ? { workspace: w } : {})}
+        onChoose={(w) => address.set({ workspace: w })}
       />
       {!workspace ? (
         !spaces.isPending &&

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { MemoryStatus, MemoryType } from '../../api/types.ts';
+import { useDraft } from '../../ui/use-draft.ts';
 import type { MemoryFilters } from './memory-filters.ts';
 import { MEMORY_STATUSES, MEMORY_TYPES, statusLabel, typeLabel } from './memory-vocabulary.ts';
 
@@ -15,12 +16,7 @@ export function MemoryFiltersForm({
   onChange: (next: Partial<MemoryFilters>) => void;
 }) {
   // The box follows the address (back, a shared link) and is sent on Search.
-  const [q, setQ] = useState(filters.q);
-  const [shownQ, setShownQ] = useState(filters.q);
-  if (filters.q !== shownQ) {
-    setShownQ(filters.q);
-    setQ(filters.q);
-  }
+  const [q, setQ] = useDraft(filters.q);
   const search = (event: FormEvent) => {
     event.preventDefault();
     onChange({ q });
@@ -54,8 +50,8 @@ export function MemoryFiltersForm({
               key={t}
               id={`memory-type-${t}`}
               label={typeLabel(t)}
-              checked={filters.types.includes(t)}
-              onChange={(on) => onChange({ types: toggle<MemoryType>(filters.types, t, on) })}
+              checked={filters.type.includes(t)}
+              onChange={(on) => onChange({ type: toggle<MemoryType>(filters.type, t, on) })}
             />
           ))}
         </fieldset>
@@ -66,10 +62,10 @@ export function MemoryFiltersForm({
               key={s}
               id={`memory-status-${s}`}
               label={statusLabel(s)}
-              checked={filters.statuses.includes(s)}
+              checked={filters.status.includes(s)}
               // The last status stays: no status at all would show nothing.
-              disabled={filters.statuses.length === 1 && filters.statuses[0] === s}
-              onChange={(on) => onChange({ statuses: toggle<MemoryStatus>(filters.statuses, s, on) })}
+              disabled={filters.status.length === 1 && filters.status[0] === s}
+              onChange={(on) => onChange({ status: toggle<MemoryStatus>(filters.status, s, on) })}
             />
           ))}
         </fieldset>

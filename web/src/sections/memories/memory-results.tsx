@@ -21,7 +21,7 @@ export function MemoryResults({
   );
   // The first page carries how the words were understood (explain=true).
   const query = memories.data?.pages[0]?.query;
-  const filtered = filters.q !== '' || filters.types.length > 0 || filters.since !== '';
+  const filtered = filters.q !== '' || filters.type.length > 0 || filters.since !== '';
   return (
     <section aria-labelledby="memory-results-title">
       <h2 id="memory-results-title">

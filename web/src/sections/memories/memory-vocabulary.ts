@@ -25,6 +25,3 @@ export const DEFAULT_STATUSES: MemoryStatus[] = ['draft', 'confirmed'];
 
 export const typeLabel = (t: MemoryType): string => TYPE_LABELS[t];
 export const statusLabel = (s: MemoryStatus): string => STATUS_LABELS[s];
-
-export const isMemoryType = (v: string): v is MemoryType => Object.hasOwn(TYPE_LABELS, v);
-export const isMemoryStatus = (v: string): v is MemoryStatus => Object.hasOwn(STATUS_LABELS, v);

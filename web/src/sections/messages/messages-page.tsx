@@ -4,8 +4,9 @@ import type { IntegrationType, Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
 import { useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { useAddress } from '../../ui/use-address.ts';
 import { administers } from '../workspaces/workspace-access.ts';
-import { INTEGRATION_TYPES, useMessageAddress } from './message-address.ts';
+import { INTEGRATION_TYPES, MESSAGE_ADDRESS } from './message-address.ts';
 import { OutboundSettingsForm } from './outbound-settings-form.tsx';
 import { PolicyForm } from './policy-form.tsx';
 import { TemplateEditor } from './template-editor.tsx';
@@ -16,7 +17,7 @@ import { TemplateEditor } from './template-editor.tsx';
  * preview; owners and admins change it.
  */
 export function MessagesPage({ session }: { session: Session }) {
-  const [address, go] = useMessageAddress();
+  const { values: address, set: go } = useAddress(MESSAGE_ADDRESS);
   const { workspace, type } = address;
   const spaces = useWorkspaces(workspace);
   const current = spaces.current;
@@ -35,7 +36,8 @@ export function MessagesPage({ session }: { session: Session }) {
         id="msg-workspace"
         workspace={workspace}
         spaces={spaces}
-        onChoose={(w) => go({ workspace: w, action: '', locale: '' })}
+        // The type is written too: a shared link names it.
+        onChoose={(w) => go({ workspace: w, type, action: '', locale: '' })}
       >
         <div className="field">
           <label htmlFor="msg-type">Integration type</label>

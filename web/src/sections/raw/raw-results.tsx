@@ -16,9 +16,7 @@ export function RawResults({
   search: RawSearch;
   address: string;
 }) {
-  const found = useQuery(
-    rawQueries.search(workspace, project, { q: search.q, limit: search.limit, max_chars: search.maxChars }),
-  );
+  const found = useQuery(rawQueries.search(workspace, project, search));
   return (
     <section aria-labelledby="raw-results-title">
       <h2 id="raw-results-title">

@@ -1,25 +1,21 @@
-import { useState, type FormEvent } from 'react';
-import { bounded, type RawSearch } from './raw-params.ts';
+import type { FormEvent } from 'react';
+import { useDraft } from '../../ui/use-draft.ts';
+import { RAW_SEARCH_ADDRESS, type RawSearch } from './raw-params.ts';
 
 /** The search box, the number of results and the snippet length; sent into the address on Search. */
 export function RawSearchForm({ search, onSearch }: { search: RawSearch; onSearch: (s: RawSearch) => void }) {
   // The fields follow the address (back, a shared link) and are sent on Search.
-  const [draft, setDraft] = useState({
+  const [draft, setDraft] = useDraft({
     q: search.q,
     limit: String(search.limit),
-    max: String(search.maxChars),
+    max: String(search.max_chars),
   });
-  const [shown, setShown] = useState(search);
-  if (shown.q !== search.q || shown.limit !== search.limit || shown.maxChars !== search.maxChars) {
-    setShown(search);
-    setDraft({ q: search.q, limit: String(search.limit), max: String(search.maxChars) });
-  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch({
       q: draft.q,
-      limit: bounded(draft.limit, 1, 20, 10),
-      maxChars: bounded(draft.max, 50, 1500, 500),
+      limit: RAW_SEARCH_ADDRESS.limit.read(draft.limit),
+      max_chars: RAW_SEARCH_ADDRESS.max_chars.read(draft.max),
     });
   };
   return (
