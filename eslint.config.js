@@ -123,9 +123,10 @@ export default tseslint.config(
     },
   },
   {
-    // The Admin UI's layers (scripts/eslint/web-sections.js): only web/src/api/ calls the API.
+    // The Admin UI's layers (scripts/eslint/web-sections.js): a section imports no other
+    // section's files, ui/ and api/ import no section, and only api/ calls the API.
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'ctxhub-web': webSections },
-    rules: { 'ctxhub-web/api-calls': 'error' },
+    rules: { 'ctxhub-web/sections': 'error', 'ctxhub-web/api-calls': 'error' },
   },
 );

@@ -1,4 +1,7 @@
 // ESLint rules of the Admin UI's layers (web/src/), wired in eslint.config.js:
+// - `ctxhub-web/sections`: a section (web/src/sections/<name>/) imports no other section's files:
+//   what two sections share lives in web/src/ui/ or web/src/api/. Those two import no section and
+//   not the shell, so a section can be moved or removed without touching anything but the routes.
 // - `ctxhub-web/api-calls`: only web/src/api/ calls the API (`request` of client.ts, request.ts,
 //   upload.ts). Pages reach it through the query factories (web/src/api/queries/), which name each
 //   answer's type once; a type import is fine anywhere.
@@ -36,6 +39,38 @@ function eachImport(context, check) {
   return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit };
 }
 
+const sections = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A section imports no other section's files; ui/ and api/ import no section" },
+    schema: [],
+    messages: {
+      crossing:
+        "'{{source}}' is a file of section {{target}}: move what both sections use to web/src/ui/ or web/src/api/.",
+      upward:
+        "'{{source}}' is web/src/{{target}}: web/src/{{layer}}/ serves the sections and the shell, and imports from neither.",
+    },
+  },
+  create(context) {
+    const own = layerOf(relative(context.filename));
+    if (own === undefined) return {};
+    return eachImport(context, (node, target) => {
+      const layer = layerOf(target);
+      if (layer === undefined || layer === own) return;
+      const source = node.source.value;
+      const sectionTarget = layer.startsWith('section:');
+      if ((own.startsWith('section:') || own === 'sections') && sectionTarget)
+        context.report({ node, messageId: 'crossing', data: { source, target: layer.slice(8) } });
+      if ((own === 'api' || own === 'ui') && (sectionTarget || layer === 'sections' || layer === 'shell'))
+        context.report({
+          node,
+          messageId: 'upward',
+          data: { source, target: target.slice(WEB.length), layer: own },
+        });
+    });
+  },
+};
+
 const apiCalls = {
   meta: {
     type: 'problem',
@@ -58,4 +93,4 @@ const apiCalls = {
   },
 };
 
-export default { rules: { 'api-calls': apiCalls } };
+export default { rules: { sections, 'api-calls': apiCalls } };

@@ -3,7 +3,7 @@ import { usePagedList } from '../api/paged.ts';
 import { workspaceQueries } from '../api/queries/workspaces.ts';
 import type { Workspace } from '../api/types.ts';
 import { text } from './address-fields.ts';
-import { ErrorMessage } from './status.tsx';
+import { Empty, ErrorMessage } from './status.tsx';
 
 /** The address of a page working on one workspace (`?workspace=`); a page adds its own fields. */
 export const WORKSPACE_ADDRESS = { workspace: text };
@@ -59,4 +59,16 @@ export function WorkspaceChoice({
       <ErrorMessage error={spaces.error} />
     </div>
   );
+}
+
+/** What a workspace's page shows until one is chosen, once the caller's workspaces are read. */
+export function ChooseWorkspace({
+  spaces,
+  children,
+}: {
+  spaces: ReturnType<typeof useWorkspaces>;
+  children: ReactNode;
+}) {
+  if (spaces.isPending) return null;
+  return <Empty>{spaces.items.length === 0 ? 'You are a member of no workspace yet.' : children}</Empty>;
 }

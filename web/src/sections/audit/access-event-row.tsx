@@ -1,7 +1,7 @@
 import type { AccessEvent } from '../../api/types.ts';
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { JsonView } from './json-view.tsx';
-import { LogTime } from './log-time.tsx';
+import { LogTime } from '../../ui/log-time.tsx';
 
 /** Who made the change: their e-mail, or the system flow. */
 function actorOf(e: AccessEvent): string {

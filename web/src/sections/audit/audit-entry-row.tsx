@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../../api/types.ts';
 import { JsonView } from './json-view.tsx';
-import { LogTime } from './log-time.tsx';
+import { LogTime } from '../../ui/log-time.tsx';
 
 /** Who acted: a user (with their e-mail when known) or a system flow. */
 function Actor({ entry, emails }: { entry: AuditEntry; emails: Map<string, string> }) {

@@ -12,7 +12,7 @@ import { AuditEntryRow } from './audit-entry-row.tsx';
 import { AuditFilters } from './audit-filters.tsx';
 import { useAuditWorkspaces, workspaceLabel } from './audit-workspaces.ts';
 import { ChainCheck } from './chain-check.tsx';
-import { useUserEmails } from './user-emails.ts';
+import { useUserEmails } from '../../api/user-emails.ts';
 
 const SERVER = '@server';
 

@@ -3,8 +3,8 @@ import { usePagedList } from '../../api/paged.ts';
 import { auditQueries } from '../../api/queries/audit.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
-import { LogTime } from '../audit/log-time.tsx';
-import { useUserEmails } from '../audit/user-emails.ts';
+import { LogTime } from '../../ui/log-time.tsx';
+import { useUserEmails } from '../../api/user-emails.ts';
 
 /** A param of an entry as text, or nothing. */
 const text = (params: Record<string, unknown>, name: string): string | undefined => {

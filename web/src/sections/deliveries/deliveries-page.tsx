@@ -1,11 +1,16 @@
 import { Link } from 'react-router';
 import type { Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
-import { Empty } from '../../ui/status.tsx';
 import { text } from '../../ui/address-fields.ts';
 import { useAddress } from '../../ui/use-address.ts';
-import { useWorkspaces, WORKSPACE_ADDRESS, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
-import { administers } from '../workspaces/workspace-access.ts';
+import { AdminsOnlyNote } from '../../ui/admins-only-note.tsx';
+import {
+  ChooseWorkspace,
+  useWorkspaces,
+  WORKSPACE_ADDRESS,
+  WorkspaceChoice,
+} from '../../ui/workspace-choice.tsx';
+import { administers } from '../../api/workspace-access.ts';
 import { DeliveryFilters } from './delivery-filters.tsx';
 import { DeliveryList } from './delivery-list.tsx';
 
@@ -20,7 +25,7 @@ export function DeliveriesPage({ session }: { session: Session }) {
   const address = useAddress(DELIVERIES_ADDRESS);
   const { workspace, ...filters } = address.values;
   const spaces = useWorkspaces(workspace);
-  const admin = spaces.current ? administers(session, spaces.current) : session.user.is_admin;
+  const admin = administers(session, spaces.current);
   // Known not to be an admin here (the server refuses anyway): no filters, only its refusal.
   const refused = !spaces.isPending && !admin;
   return (
@@ -35,27 +40,16 @@ export function DeliveriesPage({ session }: { session: Session }) {
         onChoose={(w) => address.set({ workspace: w })}
       />
       {!workspace ? (
-        !spaces.isPending &&
-        (spaces.items.length === 0 ? (
-          <Empty>You are a member of no workspace yet.</Empty>
-        ) : (
-          <Empty>Choose a workspace to see its deliveries.</Empty>
-        ))
+        <ChooseWorkspace spaces={spaces}>Choose a workspace to see its deliveries.</ChooseWorkspace>
       ) : (
         <>
           {refused ? (
-            <div className="card notice ws-note" role="note" aria-label="Who can read this">
-              <p>
-                Only the workspace&apos;s owners and admins see and retry its deliveries
-                {spaces.current ? (
-                  <>
-                    ; your role in <span className="mono">{workspace}</span> is{' '}
-                    <strong>{spaces.current.role}</strong>
-                  </>
-                ) : null}
-                .
-              </p>
-            </div>
+            <AdminsOnlyNote
+              only="see and retry its deliveries"
+              workspace={workspace}
+              current={spaces.current}
+              className="ws-note"
+            />
           ) : (
             <>
               <p className="muted small">

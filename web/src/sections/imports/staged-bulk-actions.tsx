@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Import, MemoryType, StagedSelection } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
-import { typeLabel } from '../memories/memory-vocabulary.ts';
+import { typeLabel } from '../../ui/memory-vocabulary.ts';
 import type { StagedChoice } from '../../api/queries/imports.ts';
 import { useSelectStaged } from './import-writes.ts';
 

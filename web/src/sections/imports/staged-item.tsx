@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { importQueries, importWrites, type StagedChange } from '../../api/queries/imports.ts';
 import type { Import, MemoryType, StagedMemory } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
-import { MEMORY_TYPES, typeLabel } from '../memories/memory-vocabulary.ts';
+import { MEMORY_TYPES, typeLabel } from '../../ui/memory-vocabulary.ts';
 import { memoryPath } from './import-badges.tsx';
 
 /** One staged memory: select it for commit, or correct its type and text before; once committed, its memory. */

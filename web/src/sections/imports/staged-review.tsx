@@ -4,7 +4,7 @@ import { importQueries } from '../../api/queries/imports.ts';
 import type { Import } from '../../api/types.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
-import { MEMORY_TYPES } from '../memories/memory-vocabulary.ts';
+import { MEMORY_TYPES } from '../../ui/memory-vocabulary.ts';
 import { CommitStaged } from './commit-staged.tsx';
 import { memoryPath } from './import-badges.tsx';
 import { StagedBulkActions } from './staged-bulk-actions.tsx';

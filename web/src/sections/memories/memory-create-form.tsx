@@ -5,7 +5,7 @@ import { memoryQueries, memoryWrites } from '../../api/queries/memories.ts';
 import type { MemoryStatus, MemoryType, MemoryWrite } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { MemoryBadges } from './memory-badges.tsx';
-import { MEMORY_STATUSES, MEMORY_TYPES, statusLabel, typeLabel } from './memory-vocabulary.ts';
+import { MEMORY_STATUSES, MEMORY_TYPES, statusLabel, typeLabel } from '../../ui/memory-vocabulary.ts';
 import { RedactionNote } from './redaction-note.tsx';
 
 const MAX_CHARS = 8000;

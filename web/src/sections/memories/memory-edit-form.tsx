@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Memory, MemoryStatus, MemoryType, MemoryWrite } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import type { MemoryRights } from './project-role.ts';
-import { MEMORY_STATUSES, MEMORY_TYPES, statusLabel, typeLabel } from './memory-vocabulary.ts';
+import { MEMORY_STATUSES, MEMORY_TYPES, statusLabel, typeLabel } from '../../ui/memory-vocabulary.ts';
 import type { MemoryChange } from '../../api/queries/memories.ts';
 import { useUpdateMemory } from './memory-writes.ts';
 

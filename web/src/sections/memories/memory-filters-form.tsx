@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import type { MemoryStatus, MemoryType } from '../../api/types.ts';
 import { useDraft } from '../../ui/use-draft.ts';
 import type { MemoryFilters } from './memory-filters.ts';
-import { MEMORY_STATUSES, MEMORY_TYPES, statusLabel, typeLabel } from './memory-vocabulary.ts';
+import { MEMORY_STATUSES, MEMORY_TYPES, statusLabel, typeLabel } from '../../ui/memory-vocabulary.ts';
 
 const toggle = <T,>(values: T[], value: T, on: boolean) =>
   on ? [...values, value] : values.filter((v) => v !== value);

@@ -1,6 +1,6 @@
 import type { Query } from '../../api/client.ts';
 import { day, someOf, text, type AddressValues } from '../../ui/address-fields.ts';
-import { DEFAULT_STATUSES, MEMORY_STATUSES, MEMORY_TYPES } from './memory-vocabulary.ts';
+import { DEFAULT_STATUSES, MEMORY_STATUSES, MEMORY_TYPES } from '../../ui/memory-vocabulary.ts';
 
 /**
  * The memory list's search and filters, kept in the address: `q` (words to recall by; empty:

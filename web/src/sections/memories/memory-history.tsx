@@ -5,7 +5,7 @@ import { when } from '../../ui/format.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 import { MemoryBadges } from './memory-badges.tsx';
-import { statusLabel, typeLabel } from './memory-vocabulary.ts';
+import { statusLabel, typeLabel } from '../../ui/memory-vocabulary.ts';
 
 /** What changed from the version before (the next one in this newest-first list). */
 function changesFrom(v: MemoryVersion, before: MemoryVersion | undefined): string[] {

@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { outboundQueries } from '../../api/queries/outbound.ts';
 import type { IntegrationType, Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
-import { useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { AdminsOnlyNote } from '../../ui/admins-only-note.tsx';
+import { ChooseWorkspace, useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
+import { ErrorMessage, Loading } from '../../ui/status.tsx';
 import { useAddress } from '../../ui/use-address.ts';
-import { administers } from '../workspaces/workspace-access.ts';
+import { administers } from '../../api/workspace-access.ts';
 import { INTEGRATION_TYPES, MESSAGE_ADDRESS } from './message-address.ts';
 import { OutboundSettingsForm } from './outbound-settings-form.tsx';
 import { PolicyForm } from './policy-form.tsx';
@@ -56,12 +57,9 @@ export function MessagesPage({ session }: { session: Session }) {
         </div>
       </WorkspaceChoice>
       {!workspace ? (
-        !spaces.isPending &&
-        (spaces.items.length === 0 ? (
-          <Empty>You are a member of no workspace yet.</Empty>
-        ) : (
-          <Empty>Choose a workspace to see its message locales and templates.</Empty>
-        ))
+        <ChooseWorkspace spaces={spaces}>
+          Choose a workspace to see its message locales and templates.
+        </ChooseWorkspace>
       ) : error ? (
         <ErrorMessage error={error} title="The outbound settings could not be read" />
       ) : !settings.data || !policy.data || !variables.data ? (
@@ -69,18 +67,15 @@ export function MessagesPage({ session }: { session: Session }) {
       ) : (
         <>
           {!canEdit && (
-            <div className="card notice messages-note" role="note" aria-label="Who can change this">
-              <p>
-                Only the workspace&apos;s owners and admins change its locales, policies and templates
-                {current ? (
-                  <>
-                    ; your role in <span className="mono">{workspace}</span> is{' '}
-                    <strong>{current.role}</strong>
-                  </>
-                ) : null}
-                . You may read them and preview messages.
-              </p>
-            </div>
+            <AdminsOnlyNote
+              only="change its locales, policies and templates"
+              workspace={workspace}
+              current={current}
+              label="Who can change this"
+              className="messages-note"
+            >
+              You may read them and preview messages.
+            </AdminsOnlyNote>
           )}
           <div className="grid two messages-grid">
             <OutboundSettingsForm key={workspace} settings={settings.data} canEdit={canEdit} />

@@ -7,7 +7,7 @@ import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { when } from '../../ui/format.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
-import { ROLE_RULES } from './workspace-access.ts';
+import { ROLE_RULES } from './role-rules.ts';
 
 /**
  * Members of a workspace or a project: the list, and for those who manage it, add by e-mail,

@@ -8,7 +8,7 @@ import { MembersPanel } from './members-panel.tsx';
 import { ProjectMappings } from './project-mappings.tsx';
 import { ProjectDetail } from './project-detail.tsx';
 import { ProjectList } from './project-list.tsx';
-import { administers } from './workspace-access.ts';
+import { administers } from '../../api/workspace-access.ts';
 import { WorkspaceSettings } from './workspace-settings.tsx';
 
 /** One workspace: its settings, members, projects and project mappings, each a tab with its own address. */

@@ -1,6 +1,6 @@
-import { usePagedList } from '../../api/paged.ts';
-import { memberQueries } from '../../api/queries/members.ts';
-import { userQueries } from '../../api/queries/users.ts';
+import { usePagedList } from './paged.ts';
+import { memberQueries } from './queries/members.ts';
+import { userQueries } from './queries/users.ts';
 
 /**
  * E-mails of the users an audit entry names, as far as the caller can look them up: a workspace's

@@ -1,4 +1,4 @@
-import type { MemoryStatus, MemoryType } from '../../api/types.ts';
+import type { MemoryStatus, MemoryType } from '../api/types.ts';
 
 /** Every memory type with the words people read; a Record, so a type the server adds fails the typecheck. */
 const TYPE_LABELS: Record<MemoryType, string> = {
