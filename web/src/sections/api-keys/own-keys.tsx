@@ -4,8 +4,8 @@ import { usePagedList } from '../../api/paged.ts';
 import { keyQueries, keyWrites } from '../../api/queries/users.ts';
 import type { CreatedKey, KeyMetadata, Session } from '../../api/types.ts';
 import { CopyButton } from '../../ui/copy-button.tsx';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { PagedView } from '../../ui/paged-view.tsx';
+import { ErrorMessage } from '../../ui/status.tsx';
 import { KeyTable } from './key-table.tsx';
 
 export function OwnKeys({ session }: { session: Session }) {
@@ -77,20 +77,9 @@ export function OwnKeys({ session }: { session: Session }) {
       )}
       <h2>Your keys</h2>
       <ErrorMessage error={revoke.error} title="The key was not revoked" />
-      {keys.isPending ? (
-        <Loading what="your keys" />
-      ) : keys.isError ? (
-        <ErrorMessage error={keys.error} />
-      ) : keys.items.length === 0 ? (
-        <Empty>You have no keys.</Empty>
-      ) : (
-        <KeyTable keys={keys.items} onRevoke={(k) => revoke.mutate(k)} revoking={revoke.isPending} />
-      )}
-      <LoadMore
-        hasMore={keys.hasNextPage}
-        loading={keys.isFetchingNextPage}
-        onMore={() => void keys.fetchNextPage()}
-      />
+      <PagedView list={keys} what="your keys" empty="You have no keys.">
+        {(items) => <KeyTable keys={items} onRevoke={(k) => revoke.mutate(k)} revoking={revoke.isPending} />}
+      </PagedView>
     </>
   );
 }

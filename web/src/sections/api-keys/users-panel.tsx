@@ -6,8 +6,8 @@ import type { KeyMetadata, ResetAnswer, User } from '../../api/types.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { when } from '../../ui/format.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { PagedView } from '../../ui/paged-view.tsx';
+import { ErrorMessage } from '../../ui/status.tsx';
 import { KeyTable } from './key-table.tsx';
 
 /** Server administrators: create users, see a user's keys, reset them behind a one-time link. */
@@ -98,50 +98,41 @@ export function UsersPanel() {
       )}
       <h2>Users</h2>
       <ErrorMessage error={reset.error} title="The keys were not reset" />
-      {users.isPending ? (
-        <Loading what="users" />
-      ) : users.isError ? (
-        <ErrorMessage error={users.error} />
-      ) : users.items.length === 0 ? (
-        <Empty>No users.</Empty>
-      ) : (
-        <ul className="rows">
-          {users.items.map((u) => (
-            <li key={u.id} className="row">
-              <div className="row-main">
-                <strong>{u.email}</strong> {u.name && <span className="muted">{u.name}</span>}{' '}
-                {u.is_admin && <span className="badge">server admin</span>}
-                <div className="muted small mono">
-                  {u.id} · since {when(u.created_at)}
+      <PagedView list={users} what="users" empty="No users.">
+        {(items) => (
+          <ul className="rows">
+            {items.map((u) => (
+              <li key={u.id} className="row">
+                <div className="row-main">
+                  <strong>{u.email}</strong> {u.name && <span className="muted">{u.name}</span>}{' '}
+                  {u.is_admin && <span className="badge">server admin</span>}
+                  <div className="muted small mono">
+                    {u.id} · since {when(u.created_at)}
+                  </div>
                 </div>
-              </div>
-              <div className="actions">
-                <button
-                  type="button"
-                  className="secondary"
-                  aria-expanded={open === u.id}
-                  onClick={() => setOpen(open === u.id ? null : u.id)}
-                >
-                  {open === u.id ? 'Hide keys' : 'Keys'}
-                </button>
-                <ConfirmButton
-                  label="Reset keys"
-                  question={<>Revoke every key of {u.email} and make a one-time link for a new one?</>}
-                  confirmLabel="Reset keys"
-                  onConfirm={() => reset.mutate(u)}
-                  disabled={reset.isPending}
-                />
-              </div>
-              {open === u.id && <UserKeys user={u} />}
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMore
-        hasMore={users.hasNextPage}
-        loading={users.isFetchingNextPage}
-        onMore={() => void users.fetchNextPage()}
-      />
+                <div className="actions">
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-expanded={open === u.id}
+                    onClick={() => setOpen(open === u.id ? null : u.id)}
+                  >
+                    {open === u.id ? 'Hide keys' : 'Keys'}
+                  </button>
+                  <ConfirmButton
+                    label="Reset keys"
+                    question={<>Revoke every key of {u.email} and make a one-time link for a new one?</>}
+                    confirmLabel="Reset keys"
+                    onConfirm={() => reset.mutate(u)}
+                    disabled={reset.isPending}
+                  />
+                </div>
+                {open === u.id && <UserKeys user={u} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedView>
     </>
   );
 }
@@ -153,21 +144,12 @@ function UserKeys({ user }: { user: User }) {
     mutationFn: (key: KeyMetadata) => keyWrites.revoke(key.id),
     onSuccess: () => client.invalidateQueries({ queryKey: keyQueries.ofUser(user.id).queryKey }),
   });
-  if (keys.isPending) return <Loading what={`the keys of ${user.email}`} />;
-  if (keys.isError) return <ErrorMessage error={keys.error} />;
   return (
     <div className="row-detail">
       <ErrorMessage error={revoke.error} title="The key was not revoked" />
-      {keys.items.length === 0 ? (
-        <Empty>{user.email} has no keys.</Empty>
-      ) : (
-        <KeyTable keys={keys.items} onRevoke={(k) => revoke.mutate(k)} revoking={revoke.isPending} />
-      )}
-      <LoadMore
-        hasMore={keys.hasNextPage}
-        loading={keys.isFetchingNextPage}
-        onMore={() => void keys.fetchNextPage()}
-      />
+      <PagedView list={keys} what={`the keys of ${user.email}`} empty={`${user.email} has no keys.`}>
+        {(items) => <KeyTable keys={items} onRevoke={(k) => revoke.mutate(k)} revoking={revoke.isPending} />}
+      </PagedView>
     </div>
   );
 }

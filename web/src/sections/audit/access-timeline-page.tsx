@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { usePagedList } from '../../api/paged.ts';
 import { auditQueries } from '../../api/queries/audit.ts';
 import type { Session } from '../../api/types.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { Empty, ErrorMessage } from '../../ui/status.tsx';
 import { useAddress } from '../../ui/use-address.ts';
 import { ACCESS_ADDRESS, ACCESS_FILTERS } from './access-address.ts';
 import { AccessEventRow } from './access-event-row.tsx';
@@ -42,7 +42,6 @@ export function AccessTimelinePage({ session }: { session: Session }) {
     workspace !== '',
   );
   const [open, setOpen] = useState<string | null>(null);
-  const shown = events.items;
   const listed = spaces.auditable.some((w) => w.workspace_key === workspace);
   const filtered = ACCESS_FILTERS.some((f) => values[f] !== '');
   return (
@@ -81,7 +80,7 @@ export function AccessTimelinePage({ session }: { session: Session }) {
           {correlation ? (
             <CorrelationNote
               id={correlation}
-              found={shown.length}
+              found={events.items.length}
               more={events.hasNextPage}
               onLeave={() => address.set({ correlation: '' })}
             />
@@ -96,56 +95,31 @@ export function AccessTimelinePage({ session }: { session: Session }) {
               />
             )
           )}
-          {events.isPending ? (
-            <Loading what="the access timeline" />
-          ) : events.isError ? (
-            <ErrorMessage error={events.error} title="The access timeline could not be read" />
-          ) : shown.length === 0 ? (
-            <Empty>
-              {correlation
+          <PagedTable
+            list={events}
+            what="the access timeline"
+            errorTitle="The access timeline could not be read"
+            empty={
+              correlation
                 ? 'No access change carries this correlation id.'
                 : filtered
                   ? 'No access change matches these filters.'
-                  : 'No access change in this workspace yet.'}
-            </Empty>
-          ) : (
-            <div className="table-wrap">
-              <table className="stack">
-                <thead>
-                  <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">Change</th>
-                    <th scope="col">Source</th>
-                    <th scope="col">By</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Details</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((e) => (
-                    <AccessEventRow
-                      key={e.id}
-                      event={e}
-                      open={open === e.id}
-                      onToggle={() => setOpen(open === e.id ? null : e.id)}
-                      onCorrelation={(id) =>
-                        address.set({
-                          correlation: id,
-                          ...Object.fromEntries(ACCESS_FILTERS.map((f) => [f, ''])),
-                        })
-                      }
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <LoadMore
-            hasMore={events.hasNextPage}
-            loading={events.isFetchingNextPage}
-            onMore={() => void events.fetchNextPage()}
-          />
+                  : 'No access change in this workspace yet.'
+            }
+            columns={['Time', 'Change', 'Source', 'By', { hidden: 'Details' }]}
+          >
+            {(e) => (
+              <AccessEventRow
+                key={e.id}
+                event={e}
+                open={open === e.id}
+                onToggle={() => setOpen(open === e.id ? null : e.id)}
+                onCorrelation={(id) =>
+                  address.set({ correlation: id, ...Object.fromEntries(ACCESS_FILTERS.map((f) => [f, ''])) })
+                }
+              />
+            )}
+          </PagedTable>
         </>
       )}
     </Page>

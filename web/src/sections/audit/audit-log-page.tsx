@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { usePagedList } from '../../api/paged.ts';
 import { auditQueries } from '../../api/queries/audit.ts';
 import type { Session } from '../../api/types.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
 import { Page } from '../../ui/page.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
 import { pageSize, text } from '../../ui/address-fields.ts';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { Empty, ErrorMessage } from '../../ui/status.tsx';
 import { useAddress } from '../../ui/use-address.ts';
 import { AuditAccessNote } from './audit-access-note.tsx';
 import { AuditEntryRow } from './audit-entry-row.tsx';
@@ -87,53 +87,31 @@ export function AuditLogPage({ session }: { session: Session }) {
           )}
           <h2>Entries of {scopeName}</h2>
           <AuditFilters key={address.params.toString()} prefix={prefix} limit={limit} onApply={address.set} />
-          {entries.isPending ? (
-            <Loading what="the audit log" />
-          ) : entries.isError ? (
-            <ErrorMessage error={entries.error} title="The audit log could not be read" />
-          ) : entries.items.length === 0 ? (
-            <Empty>
-              {prefix ? (
+          <PagedTable
+            list={entries}
+            what="the audit log"
+            errorTitle="The audit log could not be read"
+            empty={
+              prefix ? (
                 <>
                   No entries whose action starts with <span className="mono">{prefix}</span>
                 </>
               ) : (
                 'No entries yet.'
-              )}
-            </Empty>
-          ) : (
-            <div className="table-wrap">
-              <table className="stack">
-                <thead>
-                  <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">Actor</th>
-                    <th scope="col">Target</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Details</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entries.items.map((e) => (
-                    <AuditEntryRow
-                      key={e.id}
-                      entry={e}
-                      emails={emails}
-                      open={open === e.id}
-                      onToggle={() => setOpen(open === e.id ? null : e.id)}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <LoadMore
-            hasMore={entries.hasNextPage}
-            loading={entries.isFetchingNextPage}
-            onMore={() => void entries.fetchNextPage()}
-          />
+              )
+            }
+            columns={['Time', 'Action', 'Actor', 'Target', { hidden: 'Details' }]}
+          >
+            {(e) => (
+              <AuditEntryRow
+                key={e.id}
+                entry={e}
+                emails={emails}
+                open={open === e.id}
+                onToggle={() => setOpen(open === e.id ? null : e.id)}
+              />
+            )}
+          </PagedTable>
         </>
       )}
     </Page>

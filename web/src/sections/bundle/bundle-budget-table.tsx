@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { bundleQueries, type BundleQuery } from '../../api/queries/bundle.ts';
 import type { BundleDebug } from '../../api/types.ts';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
+import { Table } from '../../ui/table.tsx';
 
 /** The sections in the order the budget fills them, as the page names them. */
 const SECTION_LABELS: Record<string, string> = {
@@ -62,34 +63,24 @@ function BudgetFigures({ debug }: { debug: BundleDebug }) {
         <dt>Boosts</dt>
         <dd className="mono small">{JSON.stringify(debug.boosts_applied)}</dd>
       </dl>
-      <div className="table-wrap">
-        <table className="stack" aria-label="Token budget by section">
-          <thead>
-            <tr>
-              <th scope="col">Section</th>
-              <th scope="col">Allocated</th>
-              <th scope="col">Used</th>
-              <th scope="col">Items kept</th>
-              <th scope="col">Dropped</th>
+      <Table
+        label="Token budget by section"
+        columns={['Section', 'Allocated', 'Used', 'Items kept', 'Dropped']}
+      >
+        {names.map((name) => {
+          const s = t.sections[name];
+          if (!s) return null;
+          return (
+            <tr key={name}>
+              <td data-label="Section">{SECTION_LABELS[name] ?? name}</td>
+              <td data-label="Allocated">{s.allocated}</td>
+              <td data-label="Used">{s.used}</td>
+              <td data-label="Items kept">{s.items}</td>
+              <td data-label="Dropped">{s.dropped > 0 ? <strong>{s.dropped}</strong> : 0}</td>
             </tr>
-          </thead>
-          <tbody>
-            {names.map((name) => {
-              const s = t.sections[name];
-              if (!s) return null;
-              return (
-                <tr key={name}>
-                  <td data-label="Section">{SECTION_LABELS[name] ?? name}</td>
-                  <td data-label="Allocated">{s.allocated}</td>
-                  <td data-label="Used">{s.used}</td>
-                  <td data-label="Items kept">{s.items}</td>
-                  <td data-label="Dropped">{s.dropped > 0 ? <strong>{s.dropped}</strong> : 0}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </Table>
       <p className="muted small">
         Both views are the server&apos;s answer with mode=debug, so this table describes the bundle shown. The
         debug data (the Markdown&apos;s last block) takes part of the budget: an assistant&apos;s bundle

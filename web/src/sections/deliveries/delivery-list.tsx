@@ -4,8 +4,8 @@ import type { ListAnswer } from '../../api/paged.ts';
 import { usePagedList } from '../../api/paged.ts';
 import { deliveryQueries, retryDelivery, type DeliveryFilterValues } from '../../api/queries/deliveries.ts';
 import type { Delivery } from '../../api/types.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { ErrorMessage } from '../../ui/status.tsx';
 import { DeliveryRow } from './delivery-row.tsx';
 import { inFlight } from './delivery-vocabulary.ts';
 
@@ -66,18 +66,23 @@ export function DeliveryList({
   usePollWhile(active, workspace);
   const retry = useRetry(workspace);
   const filtered = Boolean(filters.status || filters.channel || filters.action);
-  if (list.isPending) return <Loading what="the deliveries" />;
-  if (list.isError) return <ErrorMessage error={list.error} title="The deliveries could not be read" />;
   return (
     <>
-      <p className="muted small" role="status">
-        {active
-          ? 'Some deliveries are on their way: the list is read again every few seconds.'
-          : 'Nothing on its way: the list is not refreshed by itself.'}{' '}
-        <button type="button" className="link" onClick={() => void list.refetch()} disabled={list.isFetching}>
-          {list.isFetching ? 'Reading…' : 'Refresh now'}
-        </button>
-      </p>
+      {list.isSuccess && (
+        <p className="muted small" role="status">
+          {active
+            ? 'Some deliveries are on their way: the list is read again every few seconds.'
+            : 'Nothing on its way: the list is not refreshed by itself.'}{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => void list.refetch()}
+            disabled={list.isFetching}
+          >
+            {list.isFetching ? 'Reading…' : 'Refresh now'}
+          </button>
+        </p>
+      )}
       {retry.isError && (
         <ErrorMessage error={retry.error} title={`Delivery ${retry.variables.delivery.id} was not retried`} />
       )}
@@ -86,48 +91,29 @@ export function DeliveryList({
           Delivery <span className="mono">{retry.data.id}</span> queued again: {retry.data.status}.
         </p>
       )}
-      {list.items.length === 0 ? (
-        <Empty>
-          {filtered
+      <PagedTable
+        list={list}
+        what="the deliveries"
+        errorTitle="The deliveries could not be read"
+        empty={
+          filtered
             ? 'No delivery matches these filters.'
-            : 'No deliveries yet: chat notifications of this workspace appear here once sent.'}
-        </Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="stack deliveries">
-            <thead>
-              <tr>
-                <th scope="col">Created</th>
-                <th scope="col">Action</th>
-                <th scope="col">Channel</th>
-                <th scope="col">Severity</th>
-                <th scope="col">Status</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((d) => (
-                <DeliveryRow
-                  key={d.id}
-                  workspace={workspace}
-                  delivery={d}
-                  canRetry={canRetry}
-                  onRetry={(delivery, reason) => retry.mutate({ delivery, reason })}
-                  retrying={retry.isPending}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <LoadMore
-        hasMore={list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        onMore={() => void list.fetchNextPage()}
-      />
+            : 'No deliveries yet: chat notifications of this workspace appear here once sent.'
+        }
+        columns={['Created', 'Action', 'Channel', 'Severity', 'Status', 'Outcome', { hidden: 'Actions' }]}
+        className="deliveries"
+      >
+        {(d) => (
+          <DeliveryRow
+            key={d.id}
+            workspace={workspace}
+            delivery={d}
+            canRetry={canRetry}
+            onRetry={(delivery, reason) => retry.mutate({ delivery, reason })}
+            retrying={retry.isPending}
+          />
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { usePagedList } from '../../api/paged.ts';
 import { memoryQueries } from '../../api/queries/memories.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { PagedView } from '../../ui/paged-view.tsx';
 import { recallQuery, type MemoryFilters } from './memory-filters.ts';
 import { MemoryItem } from './memory-item.tsx';
 import { QueryUnderstanding } from './score-parts.tsx';
@@ -35,28 +34,23 @@ export function MemoryResults({
         )}
       </h2>
       {query && <QueryUnderstanding query={query} />}
-      {memories.isPending ? (
-        <Loading what="memories" />
-      ) : memories.isError ? (
-        <ErrorMessage error={memories.error} />
-      ) : memories.items.length === 0 ? (
-        <Empty>
-          {filtered
+      <PagedView
+        list={memories}
+        what="memories"
+        empty={
+          filtered
             ? 'No memory matches: try other words or fewer filters.'
-            : 'This project has no memories in these statuses yet.'}
-        </Empty>
-      ) : (
-        <ul className="rows" aria-label="Memories">
-          {memories.items.map((m) => (
-            <MemoryItem key={m.id} memory={m} />
-          ))}
-        </ul>
-      )}
-      <LoadMore
-        hasMore={memories.hasNextPage}
-        loading={memories.isFetchingNextPage}
-        onMore={() => void memories.fetchNextPage()}
-      />
+            : 'This project has no memories in these statuses yet.'
+        }
+      >
+        {(items) => (
+          <ul className="rows" aria-label="Memories">
+            {items.map((m) => (
+              <MemoryItem key={m.id} memory={m} />
+            ))}
+          </ul>
+        )}
+      </PagedView>
     </section>
   );
 }

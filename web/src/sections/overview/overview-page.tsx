@@ -6,6 +6,7 @@ import { SECTIONS } from '../../shell/sections.ts';
 import { when } from '../../ui/format.ts';
 import { Page } from '../../ui/page.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { Table } from '../../ui/table.tsx';
 
 /** Who is signed in, their workspaces and roles, the server's version, and the way to each section. */
 export function OverviewPage({ session }: { session: Session }) {
@@ -44,24 +45,16 @@ export function OverviewPage({ session }: { session: Session }) {
                 : ' Ask an administrator to add you.'}
             </Empty>
           ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Workspace</th>
-                  <th scope="col">Your role</th>
+            <Table columns={['Workspace', 'Your role']} stacked={false}>
+              {me.data.workspaces.map((w) => (
+                <tr key={w.workspace_key}>
+                  <td className="mono">{w.workspace_key}</td>
+                  <td>
+                    <span className="badge">{w.role}</span>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {me.data.workspaces.map((w) => (
-                  <tr key={w.workspace_key}>
-                    <td className="mono">{w.workspace_key}</td>
-                    <td>
-                      <span className="badge">{w.role}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           )}
         </div>
       </div>

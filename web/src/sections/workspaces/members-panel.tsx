@@ -5,8 +5,8 @@ import { usePagedList } from '../../api/paged.ts';
 import { memberQueries, memberWrites, type MemberScope } from '../../api/queries/members.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { when } from '../../ui/format.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { ErrorMessage } from '../../ui/status.tsx';
 import { ROLE_RULES } from './role-rules.ts';
 
 /**
@@ -83,75 +83,53 @@ export function MembersPanel({
         </div>
       )}
       <h2>{title}</h2>
-      {members.isPending ? (
-        <Loading what="members" />
-      ) : members.isError ? (
-        <ErrorMessage error={members.error} />
-      ) : members.items.length === 0 ? (
-        <Empty>No members yet.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Role</th>
-                <th scope="col">Since</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.items.map((m) => (
-                <tr key={m.user_id}>
-                  <td>
-                    {m.email} {m.name && <span className="muted">({m.name})</span>}
-                  </td>
-                  <td data-label="Role">
-                    {canManage ? (
-                      <>
-                        <label className="visually-hidden" htmlFor={`role-${m.user_id}`}>
-                          Role of {m.email}
-                        </label>
-                        <select
-                          id={`role-${m.user_id}`}
-                          value={m.role}
-                          disabled={change.isPending}
-                          onChange={(e) => change.mutate({ userId: m.user_id, role: e.target.value })}
-                        >
-                          {roles.map((r) => (
-                            <option key={r}>{r}</option>
-                          ))}
-                        </select>
-                      </>
-                    ) : (
-                      <span className="badge">{m.role}</span>
-                    )}
-                  </td>
-                  <td data-label="Since">{when(m.created_at)}</td>
-                  <td className="actions">
-                    {canManage && (
-                      <ConfirmButton
-                        label="Remove"
-                        question={<>Remove {m.email}?</>}
-                        confirmLabel="Remove member"
-                        onConfirm={() => remove.mutate(m.user_id)}
-                        disabled={remove.isPending}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <LoadMore
-        hasMore={members.hasNextPage}
-        loading={members.isFetchingNextPage}
-        onMore={() => void members.fetchNextPage()}
-      />
+      <PagedTable
+        list={members}
+        what="members"
+        empty="No members yet."
+        columns={['Member', 'Role', 'Since', { hidden: 'Actions' }]}
+      >
+        {(m) => (
+          <tr key={m.user_id}>
+            <td>
+              {m.email} {m.name && <span className="muted">({m.name})</span>}
+            </td>
+            <td data-label="Role">
+              {canManage ? (
+                <>
+                  <label className="visually-hidden" htmlFor={`role-${m.user_id}`}>
+                    Role of {m.email}
+                  </label>
+                  <select
+                    id={`role-${m.user_id}`}
+                    value={m.role}
+                    disabled={change.isPending}
+                    onChange={(e) => change.mutate({ userId: m.user_id, role: e.target.value })}
+                  >
+                    {roles.map((r) => (
+                      <option key={r}>{r}</option>
+                    ))}
+                  </select>
+                </>
+              ) : (
+                <span className="badge">{m.role}</span>
+              )}
+            </td>
+            <td data-label="Since">{when(m.created_at)}</td>
+            <td className="actions">
+              {canManage && (
+                <ConfirmButton
+                  label="Remove"
+                  question={<>Remove {m.email}?</>}
+                  confirmLabel="Remove member"
+                  onConfirm={() => remove.mutate(m.user_id)}
+                  disabled={remove.isPending}
+                />
+              )}
+            </td>
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -5,8 +5,8 @@ import { usePagedList } from '../../api/paged.ts';
 import { projectQueries, projectWrites } from '../../api/queries/projects.ts';
 import type { Workspace } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { ErrorMessage } from '../../ui/status.tsx';
 
 /** The projects of a workspace the caller can read, and (admins, or anyone with auto-create) a new one. */
 export function ProjectList({ workspace, canCreate }: { workspace: Workspace; canCreate: boolean }) {
@@ -56,48 +56,29 @@ export function ProjectList({ workspace, canCreate }: { workspace: Workspace; ca
         </form>
       )}
       <h2>Projects</h2>
-      {projects.isPending ? (
-        <Loading what="projects" />
-      ) : projects.isError ? (
-        <ErrorMessage error={projects.error} />
-      ) : projects.items.length === 0 ? (
-        <Empty>No project you can read in this workspace.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <thead>
-              <tr>
-                <th scope="col">Project</th>
-                <th scope="col">Your role</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {projects.items.map((p) => (
-                <tr key={p.key}>
-                  <td>
-                    <Link
-                      to={`/workspaces/${encodeURIComponent(workspace.workspace_key)}/projects/${encodeURIComponent(p.key)}`}
-                    >
-                      {p.name}
-                    </Link>
-                    {p.name !== p.key && <div className="muted small mono">{p.key}</div>}
-                  </td>
-                  <td data-label="Your role">
-                    <span className="badge">{p.role}</span>
-                  </td>
-                  <td data-label="Created">{when(p.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <LoadMore
-        hasMore={projects.hasNextPage}
-        loading={projects.isFetchingNextPage}
-        onMore={() => void projects.fetchNextPage()}
-      />
+      <PagedTable
+        list={projects}
+        what="projects"
+        empty="No project you can read in this workspace."
+        columns={['Project', 'Your role', 'Created']}
+      >
+        {(p) => (
+          <tr key={p.key}>
+            <td>
+              <Link
+                to={`/workspaces/${encodeURIComponent(workspace.workspace_key)}/projects/${encodeURIComponent(p.key)}`}
+              >
+                {p.name}
+              </Link>
+              {p.name !== p.key && <div className="muted small mono">{p.key}</div>}
+            </td>
+            <td data-label="Your role">
+              <span className="badge">{p.role}</span>
+            </td>
+            <td data-label="Created">{when(p.created_at)}</td>
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -4,7 +4,8 @@ import { mappingQueries, mappingWrites, type MappingKind } from '../../api/queri
 import { workspaceQueries } from '../../api/queries/workspaces.ts';
 import type { ProjectMapping, Workspace } from '../../api/types.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { ErrorMessage } from '../../ui/status.tsx';
 
 const KIND_HELP: Record<MappingKind, string> = {
   codehost_remote: 'a git remote (any form: git@…, https://…)',
@@ -39,71 +40,53 @@ export function ProjectMappings({ workspace, canEdit }: { workspace: Workspace; 
       </p>
       {canEdit && <NewMapping workspace={ws} onDone={refresh} />}
       <ErrorMessage error={update.error ?? remove.error} title="Refused" />
-      {mappings.isPending ? (
-        <Loading what="project mappings" />
-      ) : mappings.isError ? (
-        <ErrorMessage error={mappings.error} />
-      ) : mappings.data.items.length === 0 ? (
-        <Empty>No project mappings.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <thead>
-              <tr>
-                <th scope="col">Matches</th>
-                <th scope="col">Project</th>
-                <th scope="col">Priority</th>
-                <th scope="col">Enabled</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {mappings.data.items.map((m) => (
-                <tr key={m.id}>
-                  <td>
-                    <span className="badge">{m.kind}</span> <span className="mono">{m.external_id}</span>
-                  </td>
-                  <td data-label="Project" className="mono">
-                    {m.project_key}
-                  </td>
-                  <td data-label="Priority">
-                    {canEdit ? (
-                      <PriorityEditor
-                        mapping={m}
-                        onSave={(priority) => update.mutate({ id: m.id, changes: { priority } })}
-                      />
-                    ) : (
-                      m.priority
-                    )}
-                  </td>
-                  <td data-label="Enabled">
-                    <input
-                      type="checkbox"
-                      aria-label={`Enabled: ${m.external_id}`}
-                      checked={m.enabled}
-                      disabled={!canEdit || update.isPending}
-                      onChange={(e) => update.mutate({ id: m.id, changes: { enabled: e.target.checked } })}
-                    />
-                  </td>
-                  <td className="actions">
-                    {canEdit && (
-                      <ConfirmButton
-                        label="Delete"
-                        question={<>Delete the mapping of {m.external_id}?</>}
-                        confirmLabel="Delete mapping"
-                        onConfirm={() => remove.mutate(m.id)}
-                        disabled={remove.isPending}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <PagedTable
+        list={{ ...mappings, items: mappings.data?.items ?? [] }}
+        what="project mappings"
+        empty="No project mappings."
+        columns={['Matches', 'Project', 'Priority', 'Enabled', { hidden: 'Actions' }]}
+      >
+        {(m) => (
+          <tr key={m.id}>
+            <td>
+              <span className="badge">{m.kind}</span> <span className="mono">{m.external_id}</span>
+            </td>
+            <td data-label="Project" className="mono">
+              {m.project_key}
+            </td>
+            <td data-label="Priority">
+              {canEdit ? (
+                <PriorityEditor
+                  mapping={m}
+                  onSave={(priority) => update.mutate({ id: m.id, changes: { priority } })}
+                />
+              ) : (
+                m.priority
+              )}
+            </td>
+            <td data-label="Enabled">
+              <input
+                type="checkbox"
+                aria-label={`Enabled: ${m.external_id}`}
+                checked={m.enabled}
+                disabled={!canEdit || update.isPending}
+                onChange={(e) => update.mutate({ id: m.id, changes: { enabled: e.target.checked } })}
+              />
+            </td>
+            <td className="actions">
+              {canEdit && (
+                <ConfirmButton
+                  label="Delete"
+                  question={<>Delete the mapping of {m.external_id}?</>}
+                  confirmLabel="Delete mapping"
+                  onConfirm={() => remove.mutate(m.id)}
+                  disabled={remove.isPending}
+                />
+              )}
+            </td>
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }

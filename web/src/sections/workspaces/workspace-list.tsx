@@ -5,9 +5,9 @@ import { usePagedList } from '../../api/paged.ts';
 import { workspaceQueries, workspaceWrites } from '../../api/queries/workspaces.ts';
 import type { Session } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { ErrorMessage } from '../../ui/status.tsx';
 
 export function WorkspaceList({ session }: { session: Session }) {
   const workspaces = usePagedList(workspaceQueries.list());
@@ -21,52 +21,32 @@ export function WorkspaceList({ session }: { session: Session }) {
       }
     >
       {session.user.is_admin && <CreateWorkspace />}
-      {workspaces.isPending ? (
-        <Loading what="workspaces" />
-      ) : workspaces.isError ? (
-        <ErrorMessage error={workspaces.error} />
-      ) : workspaces.items.length === 0 ? (
-        <Empty>
-          {session.user.is_admin
+      <PagedTable
+        list={workspaces}
+        what="workspaces"
+        empty={
+          session.user.is_admin
             ? 'No workspace yet: create the first one above.'
-            : 'You belong to no workspace yet: ask an administrator to add you.'}
-        </Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <thead>
-              <tr>
-                <th scope="col">Workspace</th>
-                <th scope="col">Your role</th>
-                <th scope="col">Projects are created</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {workspaces.items.map((w) => (
-                <tr key={w.workspace_key}>
-                  <td>
-                    <Link to={`/workspaces/${encodeURIComponent(w.workspace_key)}`}>{w.name}</Link>
-                    <div className="muted small mono">{w.workspace_key}</div>
-                  </td>
-                  <td data-label="Your role">
-                    <span className="badge">{w.role ?? 'server admin'}</span>
-                  </td>
-                  <td data-label="Projects are created">
-                    {w.auto_create_project ? 'automatically, on first sight' : 'by admins'}
-                  </td>
-                  <td data-label="Created">{when(w.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <LoadMore
-        hasMore={workspaces.hasNextPage}
-        loading={workspaces.isFetchingNextPage}
-        onMore={() => void workspaces.fetchNextPage()}
-      />
+            : 'You belong to no workspace yet: ask an administrator to add you.'
+        }
+        columns={['Workspace', 'Your role', 'Projects are created', 'Created']}
+      >
+        {(w) => (
+          <tr key={w.workspace_key}>
+            <td>
+              <Link to={`/workspaces/${encodeURIComponent(w.workspace_key)}`}>{w.name}</Link>
+              <div className="muted small mono">{w.workspace_key}</div>
+            </td>
+            <td data-label="Your role">
+              <span className="badge">{w.role ?? 'server admin'}</span>
+            </td>
+            <td data-label="Projects are created">
+              {w.auto_create_project ? 'automatically, on first sight' : 'by admins'}
+            </td>
+            <td data-label="Created">{when(w.created_at)}</td>
+          </tr>
+        )}
+      </PagedTable>
     </Page>
   );
 }
