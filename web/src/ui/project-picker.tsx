@@ -1,6 +1,8 @@
 import { usePagedList } from '../api/paged.ts';
 import { projectQueries } from '../api/queries/projects.ts';
 import { text } from './address-fields.ts';
+import { Field } from './field.tsx';
+import { nameAndKey } from './format.ts';
 import { ErrorMessage } from './status.tsx';
 import { useAddress } from './use-address.ts';
 import { useWorkspaces, WorkspaceChoice } from './workspace-choice.tsx';
@@ -32,25 +34,26 @@ export function ProjectPicker({ idPrefix = 'pick' }: { idPrefix?: string }) {
       spaces={spaces}
       onChoose={(w) => choose({ workspace: w, project: '' })}
     >
-      <div className="field">
-        <label htmlFor={`${idPrefix}-project`}>Project</label>
-        <select
-          id={`${idPrefix}-project`}
-          value={project}
-          disabled={!workspace}
-          onChange={(e) => choose({ project: e.target.value })}
-        >
-          <option value="">{workspace && projects.isPending ? 'Loading…' : 'Choose a project'}</option>
-          {projects.items.map((p) => (
-            <option key={p.key} value={p.key}>
-              {p.name === p.key ? p.key : `${p.name} (${p.key})`} · {p.role}
-            </option>
-          ))}
-          {project && !projects.items.some((p) => p.key === project) && (
-            <option value={project}>{project}</option>
-          )}
-        </select>
-      </div>
+      <Field id={`${idPrefix}-project`} label="Project">
+        {(control) => (
+          <select
+            {...control}
+            value={project}
+            disabled={!workspace}
+            onChange={(e) => choose({ project: e.target.value })}
+          >
+            <option value="">{workspace && projects.isPending ? 'Loading…' : 'Choose a project'}</option>
+            {projects.items.map((p) => (
+              <option key={p.key} value={p.key}>
+                {nameAndKey(p.name, p.key)} · {p.role}
+              </option>
+            ))}
+            {project && !projects.items.some((p) => p.key === project) && (
+              <option value={project}>{project}</option>
+            )}
+          </select>
+        )}
+      </Field>
       <ErrorMessage error={projects.error} />
     </WorkspaceChoice>
   );

@@ -3,6 +3,8 @@ import { usePagedList } from '../api/paged.ts';
 import { workspaceQueries } from '../api/queries/workspaces.ts';
 import type { Workspace } from '../api/types.ts';
 import { text } from './address-fields.ts';
+import { Field } from './field.tsx';
+import { nameAndKey } from './format.ts';
 import { Empty, ErrorMessage } from './status.tsx';
 
 /** The address of a page working on one workspace (`?workspace=`); a page adds its own fields. */
@@ -19,8 +21,7 @@ export function useWorkspaces(chosen: string) {
   };
 }
 
-const label = (w: Workspace) =>
-  `${w.name === w.workspace_key ? w.workspace_key : `${w.name} (${w.workspace_key})`} · ${w.role}`;
+const label = (w: Workspace) => `${nameAndKey(w.name, w.workspace_key)} · ${w.role}`;
 
 /**
  * A select of the caller's workspaces (with their role in each) for a page working on one
@@ -43,18 +44,19 @@ export function WorkspaceChoice({
 }) {
   return (
     <div className="form-row picker">
-      <div className="field">
-        <label htmlFor={id}>Workspace</label>
-        <select id={id} value={workspace} onChange={(e) => onChoose(e.target.value)}>
-          <option value="">{spaces.isPending ? 'Loading…' : 'Choose a workspace'}</option>
-          {spaces.items.map((w) => (
-            <option key={w.workspace_key} value={w.workspace_key}>
-              {label(w)}
-            </option>
-          ))}
-          {workspace && !spaces.current && <option value={workspace}>{workspace}</option>}
-        </select>
-      </div>
+      <Field id={id} label="Workspace">
+        {(control) => (
+          <select {...control} value={workspace} onChange={(e) => onChoose(e.target.value)}>
+            <option value="">{spaces.isPending ? 'Loading…' : 'Choose a workspace'}</option>
+            {spaces.items.map((w) => (
+              <option key={w.workspace_key} value={w.workspace_key}>
+                {label(w)}
+              </option>
+            ))}
+            {workspace && !spaces.current && <option value={workspace}>{workspace}</option>}
+          </select>
+        )}
+      </Field>
       {children}
       <ErrorMessage error={spaces.error} />
     </div>

@@ -4,6 +4,7 @@ import { usePagedList } from '../../api/paged.ts';
 import { keyQueries, keyWrites } from '../../api/queries/users.ts';
 import type { CreatedKey, KeyMetadata, Session } from '../../api/types.ts';
 import { CopyButton } from '../../ui/copy-button.tsx';
+import { Field } from '../../ui/field.tsx';
 import { PagedView } from '../../ui/paged-view.tsx';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { KeyTable } from './key-table.tsx';
@@ -40,20 +41,22 @@ export function OwnKeys({ session }: { session: Session }) {
     <>
       <form className="card form-row" onSubmit={submit} aria-labelledby="new-key-title">
         <h2 id="new-key-title">New key for {session.user.email}</h2>
-        <div className="field">
-          <label htmlFor="key-label">Label</label>
-          <input
-            id="key-label"
-            value={label}
-            maxLength={200}
-            placeholder="laptop, CI, …"
-            onChange={(e) => setLabel(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="key-expires">Expires (optional)</label>
-          <input id="key-expires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
-        </div>
+        <Field id="key-label" label="Label" error={create.error} name="label">
+          {(control) => (
+            <input
+              {...control}
+              value={label}
+              maxLength={200}
+              placeholder="laptop, CI, …"
+              onChange={(e) => setLabel(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="key-expires" label="Expires (optional)" error={create.error} name="expires_at">
+          {(control) => (
+            <input {...control} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+          )}
+        </Field>
         <button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create key'}
         </button>

@@ -6,6 +6,7 @@ import type { KeyMetadata, ResetAnswer, User } from '../../api/types.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { when } from '../../ui/format.ts';
+import { Field } from '../../ui/field.tsx';
 import { PagedView } from '../../ui/paged-view.tsx';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { KeyTable } from './key-table.tsx';
@@ -48,20 +49,22 @@ export function UsersPanel() {
     <>
       <form className="card form-row" onSubmit={submit} aria-labelledby="new-user-title">
         <h2 id="new-user-title">New user</h2>
-        <div className="field">
-          <label htmlFor="user-email">E-mail</label>
-          <input
-            id="user-email"
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="user-name">Name (optional)</label>
-          <input id="user-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-        </div>
+        <Field id="user-email" label="E-mail" error={create.error} name="email">
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="user-name" label="Name (optional)" error={create.error} name="name">
+          {(control) => (
+            <input {...control} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+          )}
+        </Field>
         <div className="field checkbox">
           <input
             id="user-admin"

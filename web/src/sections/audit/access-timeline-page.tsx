@@ -4,13 +4,14 @@ import { auditQueries } from '../../api/queries/audit.ts';
 import type { Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
-import { Empty, ErrorMessage } from '../../ui/status.tsx';
+import { Empty } from '../../ui/status.tsx';
 import { useAddress } from '../../ui/use-address.ts';
 import { ACCESS_ADDRESS, ACCESS_FILTERS } from './access-address.ts';
 import { AccessEventRow } from './access-event-row.tsx';
 import { AccessFilters } from './access-filters.tsx';
 import { AuditAccessNote } from './audit-access-note.tsx';
-import { useAuditWorkspaces, workspaceLabel } from './audit-workspaces.ts';
+import { AuditScope } from './audit-scope.tsx';
+import { useAuditWorkspaces } from './audit-workspaces.ts';
 import { CorrelationNote } from './correlation-note.tsx';
 
 /**
@@ -42,34 +43,19 @@ export function AccessTimelinePage({ session }: { session: Session }) {
     workspace !== '',
   );
   const [open, setOpen] = useState<string | null>(null);
-  const listed = spaces.auditable.some((w) => w.workspace_key === workspace);
   const filtered = ACCESS_FILTERS.some((f) => values[f] !== '');
   return (
     <Page
       title="Access timeline"
       lead="Who was given, changed or lost access to a workspace or its projects, by whom, and from which source."
     >
-      <div className="form-row picker">
-        <div className="field">
-          <label htmlFor="access-workspace">Workspace</label>
-          <select
-            id="access-workspace"
-            value={workspace}
-            onChange={(e) =>
-              address.set({ workspace: e.target.value, correlation: '', project: '', user: '' })
-            }
-          >
-            <option value="">{spaces.isPending ? 'Loading…' : 'Choose a workspace'}</option>
-            {spaces.auditable.map((w) => (
-              <option key={w.workspace_key} value={w.workspace_key}>
-                {workspaceLabel(w)}
-              </option>
-            ))}
-            {workspace && !listed && <option value={workspace}>{workspace}</option>}
-          </select>
-        </div>
-        <ErrorMessage error={spaces.error} />
-      </div>
+      <AuditScope
+        id="access-workspace"
+        label="Workspace"
+        workspace={workspace}
+        spaces={spaces}
+        onChoose={(w) => address.set({ workspace: w, correlation: '', project: '', user: '' })}
+      />
       {(spaces.refused || (!spaces.isPending && !workspace && spaces.auditable.length === 0)) && (
         <AuditAccessNote chosen={workspace} workspace={spaces.current} />
       )}
@@ -90,8 +76,8 @@ export function AccessTimelinePage({ session }: { session: Session }) {
                 key={address.params.toString()}
                 workspace={workspace}
                 values={values}
-
                 onApply={address.set}
+                error={events.error}
               />
             )
           )}

@@ -5,12 +5,13 @@ import type { Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { pageSize, text } from '../../ui/address-fields.ts';
-import { Empty, ErrorMessage } from '../../ui/status.tsx';
+import { Empty } from '../../ui/status.tsx';
 import { useAddress } from '../../ui/use-address.ts';
 import { AuditAccessNote } from './audit-access-note.tsx';
 import { AuditEntryRow } from './audit-entry-row.tsx';
 import { AuditFilters } from './audit-filters.tsx';
-import { useAuditWorkspaces, workspaceLabel } from './audit-workspaces.ts';
+import { AuditScope } from './audit-scope.tsx';
+import { useAuditWorkspaces } from './audit-workspaces.ts';
 import { ChainCheck } from './chain-check.tsx';
 import { useUserEmails } from '../../api/user-emails.ts';
 
@@ -37,7 +38,6 @@ export function AuditLogPage({ session }: { session: Session }) {
   );
   const [open, setOpen] = useState<string | null>(null);
   const scopeName = serverLevel ? 'the server level' : `workspace ${workspace}`;
-  const listed = spaces.auditable.some((w) => w.workspace_key === workspace);
   // Known to be refused (the server refuses anyway): the note explains, the server's answer shows.
   const refused = serverLevel ? !session.user.is_admin : spaces.refused;
   return (
@@ -45,32 +45,18 @@ export function AuditLogPage({ session }: { session: Session }) {
       title="Audit log"
       lead="Every change, newest first. Each workspace's entries, and the server level's, form a hash chain."
     >
-      <div className="form-row picker">
-        <div className="field">
-          <label htmlFor="audit-scope">Log of</label>
-          <select
-            id="audit-scope"
-            value={serverLevel ? SERVER : workspace}
-            onChange={(e) =>
-              address.set(
-                e.target.value === SERVER
-                  ? { level: 'server', workspace: '' }
-                  : { level: '', workspace: e.target.value },
-              )
-            }
-          >
-            <option value="">{spaces.isPending ? 'Loading…' : 'Choose a workspace'}</option>
-            {(session.user.is_admin || serverLevel) && <option value={SERVER}>Server level</option>}
-            {spaces.auditable.map((w) => (
-              <option key={w.workspace_key} value={w.workspace_key}>
-                {workspaceLabel(w)}
-              </option>
-            ))}
-            {workspace && !listed && <option value={workspace}>{workspace}</option>}
-          </select>
-        </div>
-        <ErrorMessage error={spaces.error} />
-      </div>
+      <AuditScope
+        id="audit-scope"
+        label="Log of"
+        workspace={workspace}
+        value={serverLevel ? SERVER : workspace}
+        spaces={spaces}
+        onChoose={(value) =>
+          address.set(value === SERVER ? { level: 'server', workspace: '' } : { level: '', workspace: value })
+        }
+      >
+        {(session.user.is_admin || serverLevel) && <option value={SERVER}>Server level</option>}
+      </AuditScope>
       {(refused || (!spaces.isPending && !chosen && spaces.auditable.length === 0)) && (
         <AuditAccessNote chosen={workspace} workspace={spaces.current} serverLevel={serverLevel} />
       )}

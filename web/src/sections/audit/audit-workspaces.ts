@@ -1,6 +1,6 @@
 import { usePagedList } from '../../api/paged.ts';
 import { workspaceQueries } from '../../api/queries/workspaces.ts';
-import type { Session, Workspace } from '../../api/types.ts';
+import type { Session } from '../../api/types.ts';
 import { administers } from '../../api/workspace-access.ts';
 
 /**
@@ -21,9 +21,4 @@ export function useAuditWorkspaces(session: Session, chosen: string) {
     /** Known not to be auditable by the caller: listed with a lower role, or not listed at all. */
     refused: chosen !== '' && !list.isPending && !administers(session, current),
   };
-}
-
-/** A workspace as a select shows it. */
-export function workspaceLabel(w: Workspace): string {
-  return w.name === w.workspace_key ? w.workspace_key : `${w.name} (${w.workspace_key})`;
 }

@@ -5,6 +5,8 @@ import { auditQueries } from '../../api/queries/audit.ts';
 import { recordCiEvent } from '../../api/queries/ci-events.ts';
 import { projectQueries } from '../../api/queries/projects.ts';
 import type { CiEvent } from '../../api/types.ts';
+import { Field } from '../../ui/field.tsx';
+import { nameAndKey } from '../../ui/format.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 
 /** The run's optional text fields, as the API names them, with their labels and limits. */
@@ -88,55 +90,62 @@ export function CiEventForm({
           </span>
         ))}
       </fieldset>
-      <div className="field">
-        <label htmlFor="ci-project">Project (optional)</label>
-        <select id="ci-project" value={project} onChange={(e) => setProject(e.target.value)}>
-          <option value="">{projects.isPending ? 'Loading…' : 'No project'}</option>
-          {projects.items.map((p) => (
-            <option key={p.key} value={p.key}>
-              {p.name === p.key ? p.key : `${p.name} (${p.key})`} · {p.role}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id="ci-project" label="Project (optional)" error={record.error} name="project_key">
+        {(control) => (
+          <select {...control} value={project} onChange={(e) => setProject(e.target.value)}>
+            <option value="">{projects.isPending ? 'Loading…' : 'No project'}</option>
+            {projects.items.map((p) => (
+              <option key={p.key} value={p.key}>
+                {nameAndKey(p.name, p.key)} · {p.role}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {RUN_FIELDS.map(([field, label, max, example]) => (
-        <div className="field" key={field}>
-          <label htmlFor={`ci-${field}`}>{label}</label>
-          <input
-            id={`ci-${field}`}
-            value={values[field]}
-            maxLength={max}
-            placeholder={example}
-            className={field === 'sha' ? 'mono' : undefined}
-            onChange={(e) => set(field, e.target.value)}
-          />
-        </div>
+        <Field key={field} id={`ci-${field}`} label={label} error={record.error} name={field}>
+          {(control) => (
+            <input
+              {...control}
+              value={values[field]}
+              maxLength={max}
+              placeholder={example}
+              className={field === 'sha' ? 'mono' : undefined}
+              onChange={(e) => set(field, e.target.value)}
+            />
+          )}
+        </Field>
       ))}
-      <div className="field field-wide">
-        <label htmlFor="ci-run_url">Run URL</label>
-        <input
-          id="ci-run_url"
-          type="url"
-          value={values.run_url}
-          maxLength={2000}
-          placeholder="https://github.com/acme/api/actions/runs/1234"
-          onChange={(e) => set('run_url', e.target.value)}
-        />
-      </div>
-      <div className="field field-wide">
-        <label htmlFor="ci-message">Message</label>
-        <textarea
-          id="ci-message"
-          rows={3}
-          value={values.message}
-          maxLength={4000}
-          aria-describedby="ci-message-hint"
-          onChange={(e) => set('message', e.target.value)}
-        />
-        <span id="ci-message-hint" className="muted small">
-          Secrets in it are masked before it is stored.
-        </span>
-      </div>
+      <Field id="ci-run_url" label="Run URL" className="field-wide" error={record.error} name="run_url">
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            value={values.run_url}
+            maxLength={2000}
+            placeholder="https://github.com/acme/api/actions/runs/1234"
+            onChange={(e) => set('run_url', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        id="ci-message"
+        label="Message"
+        className="field-wide"
+        hint="Secrets in it are masked before it is stored."
+        error={record.error}
+        name="message"
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            value={values.message}
+            maxLength={4000}
+            onChange={(e) => set('message', e.target.value)}
+          />
+        )}
+      </Field>
       <button type="submit" disabled={record.isPending}>
         {record.isPending ? 'Recording…' : `Record ${status}`}
       </button>

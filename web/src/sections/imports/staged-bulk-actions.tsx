@@ -4,6 +4,7 @@ import { ErrorMessage } from '../../ui/status.tsx';
 import { typeLabel } from '../../ui/memory-vocabulary.ts';
 import type { StagedChoice } from '../../api/queries/imports.ts';
 import { useSelectStaged } from './import-writes.ts';
+import { Field } from '../../ui/field.tsx';
 
 /**
  * Select or deselect many staged memories in one request: all of them, or those of one type (the
@@ -14,7 +15,6 @@ export function StagedBulkActions({ item, types }: { item: Import; types: Memory
   const [chosen, setChosen] = useState<MemoryType | ''>('');
   const type = chosen !== '' && types.includes(chosen) ? chosen : types[0];
   const run = (selected: boolean, choice: StagedChoice) => select.mutate({ selected, ...choice });
-  const typeField = `bulk-type-${item.id}`;
   return (
     <div role="group" aria-label="Select many at once">
       <div className="actions bulk-actions">
@@ -37,16 +37,17 @@ export function StagedBulkActions({ item, types }: { item: Import; types: Memory
       </div>
       {type && (
         <div className="form-row bulk-by-type">
-          <div className="field">
-            <label htmlFor={typeField}>By type</label>
-            <select id={typeField} value={type} onChange={(e) => setChosen(e.target.value as MemoryType)}>
-              {types.map((t) => (
-                <option key={t} value={t}>
-                  {typeLabel(t)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field id={`bulk-type-${item.id}`} label="By type">
+            {(control) => (
+              <select {...control} value={type} onChange={(e) => setChosen(e.target.value as MemoryType)}>
+                {types.map((t) => (
+                  <option key={t} value={t}>
+                    {typeLabel(t)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <button
             type="button"
             className="secondary"

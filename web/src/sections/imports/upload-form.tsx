@@ -6,6 +6,7 @@ import type { UploadProgress } from '../../api/upload.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { importPath } from './import-badges.tsx';
 import { bytes, IMPORT_SOURCES, sourceForFile } from './import-source.ts';
+import { Field } from '../../ui/field.tsx';
 
 /**
  * Upload a transcript: choose a file (the field, or a drop onto its zone), its source (guessed
@@ -71,16 +72,17 @@ export function UploadForm({ workspace, project }: { workspace: string; project:
           {file ? `Chosen: ${file.name} (${bytes(file.size)})` : 'No file chosen yet.'}
         </p>
       </div>
-      <div className="field">
-        <label htmlFor="import-source">Source</label>
-        <select id="import-source" value={source} onChange={(e) => setSource(e.target.value)}>
-          {IMPORT_SOURCES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id="import-source" label="Source" error={upload.error} name="source">
+        {(control) => (
+          <select {...control} value={source} onChange={(e) => setSource(e.target.value)}>
+            {IMPORT_SOURCES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <button type="submit" disabled={!file || upload.isPending}>
         {upload.isPending ? 'Uploading…' : 'Upload'}
       </button>

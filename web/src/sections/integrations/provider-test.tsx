@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { searchSource } from '../../api/queries/integrations.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
+import { Field } from '../../ui/field.tsx';
 
 type Item = { id: string; title: string; detail: string; url: string };
 
@@ -43,16 +44,23 @@ export function ProviderTest({ workspace, provider }: { workspace: string; provi
   return (
     <form className="provider-test" onSubmit={submit} aria-label={`Test the ${provider}`}>
       <div className="form-row">
-        <div className="field grow">
-          <label htmlFor={`test-${provider}-q`}>Test search of the {provider}</label>
-          <input
-            id={`test-${provider}-q`}
-            value={q}
-            maxLength={500}
-            placeholder={provider === 'tracker' ? 'invoice' : 'deploy'}
-            onChange={(e) => setQ(e.target.value)}
-          />
-        </div>
+        <Field
+          id={`test-${provider}-q`}
+          label={`Test search of the ${provider}`}
+          className="grow"
+          error={run.error}
+          name="q"
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={q}
+              maxLength={500}
+              placeholder={provider === 'tracker' ? 'invoice' : 'deploy'}
+              onChange={(e) => setQ(e.target.value)}
+            />
+          )}
+        </Field>
         <button type="submit" className="secondary" disabled={q.trim() === '' || run.isPending}>
           {run.isPending ? 'Testing…' : `Test ${provider}`}
         </button>

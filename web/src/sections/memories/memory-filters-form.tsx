@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import type { MemoryStatus, MemoryType } from '../../api/types.ts';
+import { Field } from '../../ui/field.tsx';
 import { useDraft } from '../../ui/use-draft.ts';
 import type { MemoryFilters } from './memory-filters.ts';
 import { MEMORY_STATUSES, MEMORY_TYPES, statusLabel, typeLabel } from '../../ui/memory-vocabulary.ts';
@@ -24,17 +25,18 @@ export function MemoryFiltersForm({
   return (
     <div className="card memory-filters">
       <form className="form-row" role="search" aria-label="Memories" onSubmit={search}>
-        <div className="field grow">
-          <label htmlFor="memory-q">Search</label>
-          <input
-            id="memory-q"
-            type="search"
-            value={q}
-            maxLength={500}
-            placeholder="words, ticket ids, file names…"
-            onChange={(e) => setQ(e.target.value)}
-          />
-        </div>
+        <Field id="memory-q" label="Search" className="grow">
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              value={q}
+              maxLength={500}
+              placeholder="words, ticket ids, file names…"
+              onChange={(e) => setQ(e.target.value)}
+            />
+          )}
+        </Field>
         <button type="submit">Search</button>
         {filters.q && (
           <button type="button" className="secondary" onClick={() => onChange({ q: '' })}>
@@ -69,15 +71,16 @@ export function MemoryFiltersForm({
             />
           ))}
         </fieldset>
-        <div className="field">
-          <label htmlFor="memory-since">Created since</label>
-          <input
-            id="memory-since"
-            type="date"
-            value={filters.since}
-            onChange={(e) => onChange({ since: e.target.value })}
-          />
-        </div>
+        <Field id="memory-since" label="Created since">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={filters.since}
+              onChange={(e) => onChange({ since: e.target.value })}
+            />
+          )}
+        </Field>
       </div>
     </div>
   );

@@ -11,6 +11,7 @@ import { INTEGRATION_TYPES, MESSAGE_ADDRESS } from './message-address.ts';
 import { OutboundSettingsForm } from './outbound-settings-form.tsx';
 import { PolicyForm } from './policy-form.tsx';
 import { TemplateEditor } from './template-editor.tsx';
+import { Field } from '../../ui/field.tsx';
 
 /**
  * Outbound messages of a workspace (`?workspace=&type=&action=&locale=`): its locales, the policy
@@ -40,21 +41,22 @@ export function MessagesPage({ session }: { session: Session }) {
         // The type is written too: a shared link names it.
         onChoose={(w) => go({ workspace: w, type, action: '', locale: '' })}
       >
-        <div className="field">
-          <label htmlFor="msg-type">Integration type</label>
-          <select
-            id="msg-type"
-            value={type}
-            disabled={!workspace}
-            onChange={(e) => go({ type: e.target.value as IntegrationType, locale: '' })}
-          >
-            {INTEGRATION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="msg-type" label="Integration type">
+          {(control) => (
+            <select
+              {...control}
+              value={type}
+              disabled={!workspace}
+              onChange={(e) => go({ type: e.target.value as IntegrationType, locale: '' })}
+            >
+              {INTEGRATION_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </WorkspaceChoice>
       {!workspace ? (
         <ChooseWorkspace spaces={spaces}>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { rawQueries } from '../../api/queries/raw.ts';
 import { text, wholeNumber } from '../../ui/address-fields.ts';
+import { Field } from '../../ui/field.tsx';
 import { when } from '../../ui/format.ts';
 import { Page } from '../../ui/page.tsx';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
@@ -35,20 +36,17 @@ export function RawMessagePage() {
     >
       <RawAuditNote needed={access.needed} role={access.role} />
       <div className="form-row raw-view-options">
-        <div className="field narrow">
-          <label htmlFor="raw-view-chars">Characters shown</label>
-          <select
-            id="raw-view-chars"
-            value={chars}
-            onChange={(e) => set({ view_chars: Number(e.target.value) })}
-          >
-            {(LENGTHS.includes(chars) ? LENGTHS : [...LENGTHS, chars]).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="raw-view-chars" label="Characters shown" className="narrow">
+          {(control) => (
+            <select {...control} value={chars} onChange={(e) => set({ view_chars: Number(e.target.value) })}>
+              {(LENGTHS.includes(chars) ? LENGTHS : [...LENGTHS, chars]).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       {message.isPending ? (
         <Loading what="the message" />

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { Field } from '../../ui/field.tsx';
 import { useDraft } from '../../ui/use-draft.ts';
 import { RAW_SEARCH_ADDRESS, type RawSearch } from './raw-params.ts';
 
@@ -20,47 +21,56 @@ export function RawSearchForm({ search, onSearch }: { search: RawSearch; onSearc
   };
   return (
     <form className="card form-row" role="search" aria-label="Raw transcripts" onSubmit={submit}>
-      <div className="field grow">
-        <label htmlFor="raw-q">Search transcripts</label>
-        <input
-          id="raw-q"
-          type="search"
-          required
-          maxLength={500}
-          value={draft.q}
-          placeholder={'words, "a quoted phrase", -excluded'}
-          aria-describedby="raw-q-help"
-          onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-        />
-        <span id="raw-q-help" className="muted small">
-          Every word must match; &quot;quoted phrases&quot; match as written; a word after - must not appear.
-        </span>
-      </div>
-      <div className="field narrow">
-        <label htmlFor="raw-limit">Results (1-20)</label>
-        <input
-          id="raw-limit"
-          className="narrow"
-          type="number"
-          min={1}
-          max={20}
-          value={draft.limit}
-          onChange={(e) => setDraft({ ...draft, limit: e.target.value })}
-        />
-      </div>
-      <div className="field narrow">
-        <label htmlFor="raw-max">Snippet length (50-1500)</label>
-        <input
-          id="raw-max"
-          className="narrow"
-          type="number"
-          min={50}
-          max={1500}
-          step={50}
-          value={draft.max}
-          onChange={(e) => setDraft({ ...draft, max: e.target.value })}
-        />
-      </div>
+      <Field
+        id="raw-q"
+        label="Search transcripts"
+        className="grow"
+        hint={
+          <>
+            Every word must match; &quot;quoted phrases&quot; match as written; a word after - must not
+            appear.
+          </>
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="search"
+            required
+            maxLength={500}
+            value={draft.q}
+            placeholder={'words, "a quoted phrase", -excluded'}
+            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field id="raw-limit" label="Results (1-20)" className="narrow">
+        {(control) => (
+          <input
+            {...control}
+            className="narrow"
+            type="number"
+            min={1}
+            max={20}
+            value={draft.limit}
+            onChange={(e) => setDraft({ ...draft, limit: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field id="raw-max" label="Snippet length (50-1500)" className="narrow">
+        {(control) => (
+          <input
+            {...control}
+            className="narrow"
+            type="number"
+            min={50}
+            max={1500}
+            step={50}
+            value={draft.max}
+            onChange={(e) => setDraft({ ...draft, max: e.target.value })}
+          />
+        )}
+      </Field>
       <button type="submit">Search</button>
     </form>
   );

@@ -5,6 +5,7 @@ import { usePagedList } from '../../api/paged.ts';
 import { memberQueries, memberWrites, type MemberScope } from '../../api/queries/members.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { when } from '../../ui/format.ts';
+import { Field } from '../../ui/field.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { ROLE_RULES } from './role-rules.ts';
@@ -53,24 +54,26 @@ export function MembersPanel({
     <>
       {canManage && (
         <form className="card form-row" onSubmit={submit} aria-label={`Add to ${title}`}>
-          <div className="field">
-            <label htmlFor="member-email">E-mail of an existing user</label>
-            <input
-              id="member-email"
-              type="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="member-role">Role</label>
-            <select id="member-role" value={role} onChange={(e) => setRole(e.target.value)}>
-              {roles.map((r) => (
-                <option key={r}>{r}</option>
-              ))}
-            </select>
-          </div>
+          <Field id="member-email" label="E-mail of an existing user" error={add.error} name="email">
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field id="member-role" label="Role" error={add.error} name="role">
+            {(control) => (
+              <select {...control} value={role} onChange={(e) => setRole(e.target.value)}>
+                {roles.map((r) => (
+                  <option key={r}>{r}</option>
+                ))}
+              </select>
+            )}
+          </Field>
           <button type="submit" disabled={add.isPending}>
             Add member
           </button>

@@ -5,6 +5,7 @@ import { usePagedList } from '../../api/paged.ts';
 import { projectQueries, projectWrites } from '../../api/queries/projects.ts';
 import type { Workspace } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
+import { Field } from '../../ui/field.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { ErrorMessage } from '../../ui/status.tsx';
 
@@ -35,20 +36,22 @@ export function ProjectList({ workspace, canCreate }: { workspace: Workspace; ca
       {canCreate && (
         <form className="card form-row" onSubmit={submit} aria-labelledby="new-project-title">
           <h2 id="new-project-title">New project</h2>
-          <div className="field">
-            <label htmlFor="project-key">Key</label>
-            <input
-              id="project-key"
-              required
-              value={key}
-              placeholder={`${workspace.key_prefixes[0] ?? 'codehost:acme'}/api`}
-              onChange={(e) => setKey(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="project-name">Name (optional)</label>
-            <input id="project-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-          </div>
+          <Field id="project-key" label="Key" error={create.error} name="key">
+            {(control) => (
+              <input
+                {...control}
+                required
+                value={key}
+                placeholder={`${workspace.key_prefixes[0] ?? 'codehost:acme'}/api`}
+                onChange={(e) => setKey(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field id="project-name" label="Name (optional)" error={create.error} name="name">
+            {(control) => (
+              <input {...control} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+            )}
+          </Field>
           <button type="submit" disabled={create.isPending}>
             Create project
           </button>

@@ -4,6 +4,7 @@ import { mappingQueries, mappingWrites, type MappingKind } from '../../api/queri
 import { workspaceQueries } from '../../api/queries/workspaces.ts';
 import type { ProjectMapping, Workspace } from '../../api/types.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
+import { Field } from '../../ui/field.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { ErrorMessage } from '../../ui/status.tsx';
 
@@ -149,44 +150,43 @@ function NewMapping({ workspace, onDone }: { workspace: string; onDone: () => vo
   return (
     <form className="card form-row" onSubmit={submit} aria-labelledby="new-mapping-title">
       <h2 id="new-mapping-title">New mapping</h2>
-      <div className="field">
-        <label htmlFor="mapping-kind">Source</label>
-        <select id="mapping-kind" value={kind} onChange={(e) => setKind(e.target.value as MappingKind)}>
-          {(Object.keys(KIND_HELP) as MappingKind[]).map((k) => (
-            <option key={k}>{k}</option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="mapping-external">Matches ({KIND_HELP[kind]})</label>
-        <input
-          id="mapping-external"
-          required
-          value={externalId}
-          onChange={(e) => setExternalId(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="mapping-project">Project key</label>
-        <input
-          id="mapping-project"
-          required
-          value={projectKey}
-          onChange={(e) => setProjectKey(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="mapping-priority">Priority</label>
-        <input
-          id="mapping-priority"
-          className="narrow"
-          type="number"
-          min={0}
-          max={1000000}
-          value={priority}
-          onChange={(e) => setPriority(e.target.value)}
-        />
-      </div>
+      <Field id="mapping-kind" label="Source" error={create.error} name="kind">
+        {(control) => (
+          <select {...control} value={kind} onChange={(e) => setKind(e.target.value as MappingKind)}>
+            {(Object.keys(KIND_HELP) as MappingKind[]).map((k) => (
+              <option key={k}>{k}</option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        id="mapping-external"
+        label={`Matches (${KIND_HELP[kind]})`}
+        error={create.error}
+        name="external_id"
+      >
+        {(control) => (
+          <input {...control} required value={externalId} onChange={(e) => setExternalId(e.target.value)} />
+        )}
+      </Field>
+      <Field id="mapping-project" label="Project key" error={create.error} name="project_key">
+        {(control) => (
+          <input {...control} required value={projectKey} onChange={(e) => setProjectKey(e.target.value)} />
+        )}
+      </Field>
+      <Field id="mapping-priority" label="Priority" error={create.error} name="priority">
+        {(control) => (
+          <input
+            {...control}
+            className="narrow"
+            type="number"
+            min={0}
+            max={1000000}
+            value={priority}
+            onChange={(e) => setPriority(e.target.value)}
+          />
+        )}
+      </Field>
       <button type="submit" disabled={create.isPending}>
         Add mapping
       </button>

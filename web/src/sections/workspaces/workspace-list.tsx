@@ -5,6 +5,7 @@ import { usePagedList } from '../../api/paged.ts';
 import { workspaceQueries, workspaceWrites } from '../../api/queries/workspaces.ts';
 import type { Session } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
+import { Field } from '../../ui/field.tsx';
 import { Page } from '../../ui/page.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { ErrorMessage } from '../../ui/status.tsx';
@@ -71,28 +72,36 @@ function CreateWorkspace() {
   return (
     <form className="card form-row" onSubmit={submit} aria-labelledby="new-workspace-title">
       <h2 id="new-workspace-title">New workspace</h2>
-      <div className="field">
-        <label htmlFor="workspace-key">Key</label>
-        <input
-          id="workspace-key"
-          required
-          value={key}
-          placeholder="acme"
-          aria-describedby="workspace-key-help"
-          onChange={(e) => setKey(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="workspace-name">Name (optional)</label>
-        <input id="workspace-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-      </div>
+      <Field
+        id="workspace-key"
+        label="Key"
+        error={create.error}
+        name="workspace_key"
+        hint={
+          <>
+            Lower-case letters, digits, <code>.</code>, <code>_</code> and <code>-</code>; it cannot be
+            changed later. You become its owner.
+          </>
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            required
+            value={key}
+            placeholder="acme"
+            onChange={(e) => setKey(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id="workspace-name" label="Name (optional)" error={create.error} name="name">
+        {(control) => (
+          <input {...control} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+        )}
+      </Field>
       <button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create workspace'}
       </button>
-      <p id="workspace-key-help" className="muted small field-wide">
-        Lower-case letters, digits, <code>.</code>, <code>_</code> and <code>-</code>; it cannot be changed
-        later. You become its owner.
-      </p>
       <ErrorMessage error={create.error} title="The workspace was not created" />
     </form>
   );

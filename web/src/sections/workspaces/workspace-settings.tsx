@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { workspaceQueries, workspaceWrites } from '../../api/queries/workspaces.ts';
 import type { Workspace } from '../../api/types.ts';
+import { Field } from '../../ui/field.tsx';
 import { StringListEditor } from '../../ui/string-list-editor.tsx';
 import { ReasonField, SaveButtons } from '../../ui/save-bar.tsx';
 
@@ -97,23 +98,30 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
         <div className="grid two">
           <div className="card">
             <h2>General</h2>
-            <div className="field">
-              <label htmlFor="ws-name">Name</label>
-              <input
-                id="ws-name"
-                value={edited.name}
-                maxLength={200}
-                onChange={(e) => set('name', e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="ws-locale">Default outbound locale</label>
-              <input
-                id="ws-locale"
-                value={edited.default_outbound_locale}
-                onChange={(e) => set('default_outbound_locale', e.target.value)}
-              />
-            </div>
+            <Field id="ws-name" label="Name" error={save.error} name="name">
+              {(control) => (
+                <input
+                  {...control}
+                  value={edited.name}
+                  maxLength={200}
+                  onChange={(e) => set('name', e.target.value)}
+                />
+              )}
+            </Field>
+            <Field
+              id="ws-locale"
+              label="Default outbound locale"
+              error={save.error}
+              name="default_outbound_locale"
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  value={edited.default_outbound_locale}
+                  onChange={(e) => set('default_outbound_locale', e.target.value)}
+                />
+              )}
+            </Field>
             <StringListEditor
               id="ws-locales"
               label="Supported locales"
@@ -121,19 +129,25 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
               placeholder="pt-BR"
               onChange={(v) => set('supported_locales', v)}
             />
-            <div className="field">
-              <label htmlFor="ws-raw-role">Raw snippets and imports need</label>
-              <select
-                id="ws-raw-role"
-                value={edited.raw_access_min_role}
-                onChange={(e) =>
-                  set('raw_access_min_role', e.target.value as Settings['raw_access_min_role'])
-                }
-              >
-                <option value="writer">project writer</option>
-                <option value="maintainer">project maintainer</option>
-              </select>
-            </div>
+            <Field
+              id="ws-raw-role"
+              label="Raw snippets and imports need"
+              error={save.error}
+              name="raw_access_min_role"
+            >
+              {(control) => (
+                <select
+                  {...control}
+                  value={edited.raw_access_min_role}
+                  onChange={(e) =>
+                    set('raw_access_min_role', e.target.value as Settings['raw_access_min_role'])
+                  }
+                >
+                  <option value="writer">project writer</option>
+                  <option value="maintainer">project maintainer</option>
+                </select>
+              )}
+            </Field>
           </div>
           <div className="card">
             <h2>Project resolution</h2>
@@ -167,25 +181,31 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
                 </span>
               </div>
             ))}
-            <div className="field">
-              <label htmlFor="ws-level">Monorepo detection level (path segments naming a sub-project)</label>
-              <select
-                id="ws-level"
-                value={edited.monorepo_detection_level}
-                onChange={(e) => set('monorepo_detection_level', Number(e.target.value))}
-              >
-                {[0, 1, 2, 3].map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Field
+              id="ws-level"
+              label="Monorepo detection level (path segments naming a sub-project)"
+              error={save.error}
+              name="monorepo_detection_level"
+            >
+              {(control) => (
+                <select
+                  {...control}
+                  value={edited.monorepo_detection_level}
+                  onChange={(e) => set('monorepo_detection_level', Number(e.target.value))}
+                >
+                  {[0, 1, 2, 3].map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
           </div>
         </div>
         {canEdit && (
           <div className="card form-row">
-            <ReasonField id="ws-reason" value={reason} onChange={setReason} />
+            <ReasonField id="ws-reason" value={reason} onChange={setReason} error={save.error} />
             <SaveButtons
               label="Save settings"
               dirty={dirty}
