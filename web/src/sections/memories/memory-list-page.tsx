@@ -3,11 +3,11 @@ import { Page } from '../../ui/page.tsx';
 import { ProjectPicker, useProjectChoice } from '../../ui/project-picker.tsx';
 import { Empty, ErrorMessage } from '../../ui/status.tsx';
 import { useAddress } from '../../ui/use-address.ts';
-import { MemoryCreateForm } from './memory-create-form.tsx';
 import { MEMORY_ADDRESS } from './memory-filters.ts';
 import { MemoryFiltersForm } from './memory-filters-form.tsx';
 import { MemoryResults } from './memory-results.tsx';
 import { useMemoryRights } from './project-role.ts';
+import { RememberMemory } from './remember-memory.tsx';
 
 /** A project's memories: recall or the newest, filtered; remembering for writers. */
 export function MemoryListPage() {
@@ -39,7 +39,7 @@ export function MemoryListPage() {
             </p>
           )}
           {rights.write && (
-            <MemoryCreateForm workspace={workspace} project={project} maintainer={rights.maintain} />
+            <RememberMemory workspace={workspace} project={project} maintainer={rights.maintain} />
           )}
           <MemoryFiltersForm filters={filters} onChange={update} />
           <MemoryResults workspace={workspace} project={project} filters={filters} />

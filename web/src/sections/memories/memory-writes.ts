@@ -2,17 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { memoryQueries, memoryWrites, type MemoryChange } from '../../api/queries/memories.ts';
 import type { Memory } from '../../api/types.ts';
 
-/** PATCH a memory; the answer replaces the one shown, and lists and history are read again. */
-export function useUpdateMemory(memory: Memory) {
+/**
+ * Saves a memory: POST a new one in the project, or (with `memory`) PATCH it with what changed;
+ * then the project's lists and the memory's reads and history are read again.
+ */
+export function useSaveMemory(workspace: string, project: string, memory?: Memory) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: MemoryChange) => memoryWrites.update(memory, change),
+    mutationFn: (change: MemoryChange) =>
+      memory ? memoryWrites.update(memory, change) : memoryWrites.create(workspace, project, change),
     onSuccess: () => {
+      void client.invalidateQueries({ queryKey: memoryQueries.all(workspace, project) });
+      if (!memory) return;
       void client.invalidateQueries({ queryKey: memoryQueries.one(memory.id) });
       void client.invalidateQueries({ queryKey: memoryQueries.histories(memory.id) });
-      void client.invalidateQueries({
-        queryKey: memoryQueries.all(memory.workspace_key, memory.project_key),
-      });
     },
   });
 }
