@@ -8,27 +8,7 @@ import type { CiEvent } from '../../api/types.ts';
 import { Field } from '../../ui/field.tsx';
 import { nameAndKey } from '../../ui/format.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
-
-/** The run's optional text fields, as the API names them, with their labels and limits. */
-const RUN_FIELDS = [
-  ['repository', 'Repository', 200, 'acme/api'],
-  ['branch', 'Branch', 255, 'main'],
-  ['sha', 'Commit (sha)', 64, '9fceb02d0ae598e95dc970b74767f19372d61af8'],
-  ['workflow', 'Workflow', 200, 'CI'],
-  ['job', 'Job', 200, 'test'],
-] as const;
-
-type RunField = (typeof RUN_FIELDS)[number][0] | 'run_url' | 'message';
-
-const EMPTY: Record<RunField, string> = {
-  repository: '',
-  branch: '',
-  sha: '',
-  workflow: '',
-  job: '',
-  run_url: '',
-  message: '',
-};
+import { EMPTY_RUN, RUN_FIELDS, runOf, type RunField } from './ci-run.ts';
 
 /**
  * Records a CI run's result (POST /v1/ci-events): success or failure, optionally for one of the
@@ -46,21 +26,15 @@ export function CiEventForm({
   const projects = usePagedList(projectQueries.list(workspace, 200));
   const [status, setStatus] = useState<'success' | 'failure'>('success');
   const [project, setProject] = useState('');
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState(EMPTY_RUN);
   const record = useMutation({
-    mutationFn: () => {
-      const run = Object.fromEntries(
-        Object.entries(values)
-          .map(([k, v]) => [k, k === 'message' ? v : v.trim()] as const)
-          .filter(([, v]) => v.trim() !== ''),
-      );
-      return recordCiEvent({
+    mutationFn: () =>
+      recordCiEvent({
         status,
         workspace_key: workspace,
         ...(project ? { project_key: project } : {}),
-        ...run,
-      });
-    },
+        ...runOf(values),
+      }),
     onSuccess: (created) => {
       onCreated(created);
       void client.invalidateQueries({ queryKey: auditQueries.logs(workspace) });

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import type { Import, MemoryType, StagedSelection } from '../../api/types.ts';
+import type { Import, MemoryType } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { typeLabel } from '../../ui/memory-vocabulary.ts';
 import type { StagedChoice } from '../../api/queries/imports.ts';
 import { useSelectStaged } from './import-writes.ts';
+import { outcomeText } from './staged-outcome.ts';
 import { Field } from '../../ui/field.tsx';
 
 /**
@@ -74,26 +75,4 @@ export function StagedBulkActions({ item, types }: { item: Import; types: Memory
       <ErrorMessage error={select.error} title="The selection was refused" />
     </div>
   );
-}
-
-/** "Select none: deselected 4. Now selected: Decision 0 of 3, …", from the server's answer. */
-function outcomeText(answer: StagedSelection, asked: StagedChoice & { selected: boolean }): string {
-  const what =
-    'all' in asked
-      ? asked.selected
-        ? 'Select all'
-        : 'Select none'
-      : 'types' in asked
-        ? `${asked.selected ? 'Select' : 'Deselect'} ${asked.types.map(typeLabel).join(', ')}`
-        : `${asked.selected ? 'Select' : 'Deselect'} ${asked.staged_ids.length}`;
-  const kept =
-    answer.already_committed > 0
-      ? ` (${answer.already_committed} already committed, left as ${answer.already_committed === 1 ? 'it is' : 'they are'})`
-      : '';
-  const counts = answer.by_type
-    .filter((c) => c.staged > c.committed)
-    .map((c) => `${typeLabel(c.type)} ${c.selected} of ${c.staged - c.committed}`)
-    .join(', ');
-  const now = counts === '' ? '' : ` Now selected: ${counts}.`;
-  return `${what}: ${answer.selected ? 'selected' : 'deselected'} ${answer.changed}${kept}.${now}`;
 }

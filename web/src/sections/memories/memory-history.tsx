@@ -1,22 +1,9 @@
 import { usePagedList } from '../../api/paged.ts';
 import { memoryQueries } from '../../api/queries/memories.ts';
-import type { MemoryVersion } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
 import { PagedView } from '../../ui/paged-view.tsx';
 import { MemoryBadges } from './memory-badges.tsx';
-import { statusLabel, typeLabel } from '../../ui/memory-vocabulary.ts';
-
-/** What changed from the version before (the next one in this newest-first list). */
-function changesFrom(v: MemoryVersion, before: MemoryVersion | undefined): string[] {
-  if (!before) return [];
-  const out: string[] = [];
-  if (v.type !== before.type) out.push(`type ${typeLabel(before.type)} → ${typeLabel(v.type)}`);
-  if (v.status !== before.status) out.push(`status ${statusLabel(before.status)} → ${statusLabel(v.status)}`);
-  if (v.content !== before.content) out.push('content');
-  if (JSON.stringify(v.metadata) !== JSON.stringify(before.metadata)) out.push('metadata');
-  if (v.evidence_ref !== before.evidence_ref) out.push('evidence');
-  return out;
-}
+import { changesFrom } from './version-changes.ts';
 
 /** Every version of a memory, newest first, also after it was deleted. */
 export function MemoryHistory({ id, workspace }: { id: string; workspace: string }) {
