@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
 import { usePagedList } from '../../api/paged.ts';
 import { memberQueries, memberWrites, type MemberScope } from '../../api/queries/members.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
@@ -45,7 +45,7 @@ export function MembersPanel({
     mutationFn: (userId: string) => memberWrites.remove(scope, userId),
     onSuccess: () => void refresh(),
   });
-  const refusal = (add.error ?? change.error ?? remove.error) as ApiError | null;
+  const refusal = add.error ?? change.error ?? remove.error;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     add.mutate();
@@ -82,7 +82,9 @@ export function MembersPanel({
       {refusal && (
         <div>
           <ErrorMessage error={refusal} title="Refused" />
-          {refusal.status === 403 && <p className="muted small">{ROLE_RULES}</p>}
+          {refusal instanceof ApiError && refusal.status === 403 && (
+            <p className="muted small">{ROLE_RULES}</p>
+          )}
         </div>
       )}
       <h2>{title}</h2>
