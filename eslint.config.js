@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import moduleBoundaries from './scripts/eslint/module-boundaries.js';
+import webSections from './scripts/eslint/web-sections.js';
 
 // Production files that may not touch the database: HTTP routes and MCP tools are thin transports
 // (validate, build ctx, call a verb, present); a row type may still be imported as a type.
@@ -138,5 +139,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The Admin UI's layers (scripts/eslint/web-sections.js): a section imports no other
+    // section's files, ui/ and api/ import no section, and only api/ calls the API.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'ctxhub-web': webSections },
+    rules: { 'ctxhub-web/sections': 'error', 'ctxhub-web/api-calls': 'error' },
   },
 );

@@ -207,6 +207,9 @@ describe('the access timeline', () => {
     );
     expect(refused.status).toBe(400);
     await page.getByRole('alert').filter({ hasText: refused.json.error.message }).waitFor();
+    // The server's words about the filter show at its field.
+    expect(refused.json.error.details[0].path).toBe('query.from');
+    await expect.poll(() => page.getByLabel('From (your time)').getAttribute('aria-invalid')).toBe('true');
     await checkPage(page, 'access-refused');
 
     // A shared link from an exact time: the events since then, the filter shown in its field; the

@@ -135,6 +135,12 @@ describe('CI events, as a workspace admin', () => {
       .getByRole('alert')
       .filter({ hasText: `The CI result was not recorded: ${refusal.json.error.message}` })
       .waitFor();
+    // The server's words about the field show under it and describe it.
+    const sha = page.getByLabel('Commit (sha)', { exact: true });
+    expect(refusal.json.error.details).toEqual([{ path: 'body.sha', message: expect.any(String) }]);
+    expect(await sha.getAttribute('aria-invalid')).toBe('true');
+    const problem = page.locator(`[id="${await sha.getAttribute('aria-describedby')}"]`);
+    expect(await problem.textContent()).toBe(refusal.json.error.details[0].message);
     expect(await ciEntries()).toHaveLength(1);
     await checkPage(page, 'ci-events-refused');
 

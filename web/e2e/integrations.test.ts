@@ -257,6 +257,13 @@ describe('integrations, on a server keeping outbound calls off private networks'
       expect(refusal.status).toBe(400);
       expect(refusal.json.error.message).toMatch(/private, loopback or internal/);
       await tracker.getByRole('alert').filter({ hasText: refusal.json.error.message }).waitFor();
+      // The server's words about the field show under it and describe it.
+      const problem = refusal.json.error.details[0];
+      expect(problem.path).toBe('body.config.base_url');
+      const baseUrl = tracker.getByLabel('Base URL');
+      expect(await baseUrl.getAttribute('aria-invalid')).toBe('true');
+      const described = (await baseUrl.getAttribute('aria-describedby')) ?? '';
+      expect(await page.locator(`[id="${described.split(' ')[1]}"]`).textContent()).toBe(problem.message);
       await checkPage(page, 'integrations-private-network-refused');
       const after = await guarded.call('GET', '/v1/integrations?workspace_key=acme', key);
       expect(after.json.items.find((i: Json) => i.provider === 'tracker').source).toBe('none');

@@ -27,7 +27,7 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
-/** The session's CSRF token (memory only), for a write sent another way than `api` (an upload). */
+/** The session's CSRF token (memory only), for a write sent another way than `request` (an upload). */
 export function getCsrfToken(): string | null {
   return csrfToken;
 }
@@ -37,7 +37,8 @@ export function whenSessionEnds(handler: () => void): void {
   onSessionEnded = handler;
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+/** A request's query string: an empty, null or undefined value is left out. */
+export type Query = Record<string, string | number | boolean | undefined | null>;
 
 function withQuery(path: string, query?: Query): string {
   if (!query) return path;
@@ -48,11 +49,17 @@ function withQuery(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
-export async function api<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One call of the API: the answer's JSON as received (typed by the query factory that asked for
+ * it, in `request.ts`), nothing for a 204, or an ApiError.
+ */
+export async function request(
+  method: Method,
   path: string,
   options: { query?: Query; body?: unknown; signal?: AbortSignal; text?: boolean } = {},
-): Promise<T> {
+): Promise<unknown> {
   // `text`: an answer that is not JSON (the Markdown bundle), returned as the string it is.
   const headers: Record<string, string> = { accept: options.text ? 'text/*' : 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -70,11 +77,11 @@ export async function api<T>(
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'network', UNREACHABLE);
   }
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return undefined;
   const text = await res.text();
   // A text answer (the Markdown bundle) is handed over as it is; an error still reads as JSON.
-  if (res.ok && options.text) return text as T;
-  return readAnswer<T>(path, {
+  if (res.ok && options.text) return text;
+  return readAnswer(path, {
     status: res.status,
     statusText: res.statusText,
     text,
@@ -94,11 +101,11 @@ export interface RawAnswer {
 
 /**
  * An answer's JSON, or for an error answer an ApiError with the server's own message (its
- * envelope); a 401 (but at sign-in) means the session ended. Shared by `api` and the upload.
+ * envelope); a 401 (but at sign-in) means the session ended. Shared by `request` and the upload.
  */
-export function readAnswer<T>(path: string, answer: RawAnswer): T {
+export function readAnswer(path: string, answer: RawAnswer): unknown {
   const data: unknown = answer.text ? safeJson(answer.text) : undefined;
-  if (answer.status >= 200 && answer.status < 300) return data as T;
+  if (answer.status >= 200 && answer.status < 300) return data;
   const envelope = (data as ErrorEnvelope | undefined)?.error;
   const error = new ApiError(
     answer.status,

@@ -1,23 +1,37 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from './client.ts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { Query } from './client.ts';
+import { get } from './request.ts';
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+/** A cursor-paged answer of the API: `{items, next_cursor}` (a memory list says more). */
+export interface ListAnswer<T> {
+  items: T[];
+  next_cursor: string | null;
+}
 
 /**
- * A cursor-paged list of the API (`{items, next_cursor}`): the pages read so far, flattened, and
- * `fetchNextPage` for the next one.
+ * The query of a cursor-paged list, for a query factory: its key (the query last, so a key without
+ * it names every query of the list), its path and the type of its pages.
  */
-export function usePagedList<T>(key: readonly unknown[], path: string, query: Query = {}, enabled = true) {
-  const result = useInfiniteQuery({
+export function pagedQuery<L extends ListAnswer<unknown>>(
+  key: readonly unknown[],
+  path: string,
+  query: Query = {},
+) {
+  return infiniteQueryOptions({
     queryKey: [...key, query],
     queryFn: ({ pageParam, signal }) =>
-      api<{ items: T[]; next_cursor: string | null }>('GET', path, {
-        query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      }),
+      get<L>(path, { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
-    enabled,
   });
-  return { ...result, items: result.data?.pages.flatMap((p) => p.items) ?? [] };
+}
+
+/** A paged list from its factory's query: the pages read so far, flattened, and `fetchNextPage` for the next. */
+export function usePagedList<L extends ListAnswer<unknown>>(
+  query: ReturnType<typeof pagedQuery<L>>,
+  enabled = true,
+) {
+  const result = useInfiniteQuery({ ...query, enabled });
+  const items: L['items'] = result.data?.pages.flatMap((p) => p.items) ?? [];
+  return { ...result, items };
 }

@@ -1,18 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from './client.ts';
-import type { Project, Workspace } from './types.ts';
+import { projectQueries } from './queries/projects.ts';
+import { workspaceQueries } from './queries/workspaces.ts';
+import type { Project } from './types.ts';
 
 const RANK: Record<Project['role'], number> = { reader: 0, writer: 1, maintainer: 2 };
 
 /** The caller's project (with their effective role on it: GET /v1/projects/:key), once both are chosen. */
 export function useProject(workspace: string, project: string) {
   return useQuery({
-    queryKey: ['project', workspace, project],
-    queryFn: ({ signal }) =>
-      api<Project>('GET', `/v1/projects/${encodeURIComponent(project)}`, {
-        query: { workspace_key: workspace },
-        signal,
-      }),
+    ...projectQueries.detail(workspace, project),
     enabled: workspace !== '' && project !== '',
   });
 }
@@ -24,12 +20,7 @@ export function useProject(workspace: string, project: string) {
  */
 export function useRawAccess(workspace: string, project: string) {
   const chosen = workspace !== '' && project !== '';
-  const ws = useQuery({
-    queryKey: ['workspace', workspace],
-    queryFn: ({ signal }) =>
-      api<Workspace>('GET', `/v1/workspaces/${encodeURIComponent(workspace)}`, { signal }),
-    enabled: workspace !== '',
-  });
+  const ws = useQuery({ ...workspaceQueries.detail(workspace), enabled: workspace !== '' });
   const proj = useProject(workspace, project);
   const needed = ws.data?.raw_access_min_role;
   const role = proj.data?.role;

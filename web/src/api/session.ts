@@ -1,26 +1,14 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, ApiError, setCsrfToken, whenSessionEnds } from './client.ts';
-import type { Session } from './types.ts';
+import { setCsrfToken, whenSessionEnds } from './client.ts';
+import { sessionQueries, sessionWrites } from './queries/session.ts';
 
-const SESSION = ['session'] as const;
+const SESSION = sessionQueries.key;
 
 /** The signed-in session, or null when there is none (the sign-in page shows). */
 export function useSession() {
   const client = useQueryClient();
-  const query = useQuery({
-    queryKey: SESSION,
-    queryFn: async (): Promise<Session | null> => {
-      try {
-        return await api<Session>('GET', '/v1/session');
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) return null;
-        throw err;
-      }
-    },
-    staleTime: Infinity,
-    retry: 1,
-  });
+  const query = useQuery(sessionQueries.current());
   useEffect(() => setCsrfToken(query.data?.csrf_token ?? null), [query.data]);
   useEffect(
     () =>
@@ -37,7 +25,7 @@ export function useSession() {
 export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (apiKey: string) => api<Session>('POST', '/v1/session', { body: { api_key: apiKey } }),
+    mutationFn: sessionWrites.signIn,
     onSuccess: (session) => {
       setCsrfToken(session.csrf_token);
       forgetAllBut(client, SESSION);
@@ -49,7 +37,7 @@ export function useSignIn() {
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>('DELETE', '/v1/session'),
+    mutationFn: sessionWrites.signOut,
     onSettled: () => {
       setCsrfToken(null);
       forgetAllBut(client, SESSION);

@@ -9,8 +9,9 @@ export interface UploadProgress {
 /**
  * POSTs a multipart form with a file, reporting real upload progress (fetch cannot: this uses
  * XMLHttpRequest and its `upload.onprogress`). The text fields go first, then the file, so the
- * server can check access before it stores anything. Signed in like `api` (the session cookie and
- * the CSRF header); the answer, or the error as the same ApiError `api` throws.
+ * server can check access before it stores anything. Signed in like `request` (the session cookie
+ * and the CSRF header); the answer, of the type the caller's query factory names (as `get` and
+ * `send` do), or the error as the same ApiError `request` throws.
  */
 export function uploadForm<T>(
   path: string,
@@ -33,12 +34,12 @@ export function uploadForm<T>(
     xhr.onload = () => {
       try {
         resolve(
-          readAnswer<T>(path, {
+          readAnswer(path, {
             status: xhr.status,
             statusText: xhr.statusText,
             text: xhr.responseText,
             requestId: xhr.getResponseHeader('x-request-id'),
-          }),
+          }) as T,
         );
       } catch (err) {
         reject(err as Error);

@@ -1,3 +1,6 @@
+/** A workspace or project as a choice names it: its name and key, or the key alone when they are the same. */
+export const nameAndKey = (name: string, key: string): string => (name === key ? key : `${name} (${key})`);
+
 /** A timestamp as people read it, in their own time zone; an em dash for none. */
 export function when(iso: string | null | undefined): string {
   if (!iso) return '—';

@@ -1,16 +1,20 @@
-import { useSearchParams } from 'react-router';
 import { usePagedList } from '../api/paged.ts';
-import type { Project } from '../api/types.ts';
+import { projectQueries } from '../api/queries/projects.ts';
+import { text } from './address-fields.ts';
+import { Field } from './field.tsx';
+import { nameAndKey } from './format.ts';
 import { ErrorMessage } from './status.tsx';
+import { useAddress } from './use-address.ts';
 import { useWorkspaces, WorkspaceChoice } from './workspace-choice.tsx';
 
 /**
  * The workspace and project a project-scoped page works on, kept in the address (`?workspace=`
  * and `&project=`), so a reload or a shared link opens the same project.
  */
+export const PROJECT_ADDRESS = { workspace: text, project: text };
+
 export function useProjectChoice(): { workspace: string; project: string } {
-  const [params] = useSearchParams();
-  return { workspace: params.get('workspace') ?? '', project: params.get('project') ?? '' };
+  return useAddress(PROJECT_ADDRESS).values;
 }
 
 /**
@@ -19,23 +23,10 @@ export function useProjectChoice(): { workspace: string; project: string } {
  * why.
  */
 export function ProjectPicker({ idPrefix = 'pick' }: { idPrefix?: string }) {
-  const [params, setParams] = useSearchParams();
-  const { workspace, project } = useProjectChoice();
+  const { values, set: choose } = useAddress(PROJECT_ADDRESS);
+  const { workspace, project } = values;
   const spaces = useWorkspaces(workspace);
-  const projects = usePagedList<Project>(
-    ['projects', workspace],
-    `/v1/workspaces/${encodeURIComponent(workspace)}/projects`,
-    { limit: 200 },
-    workspace !== '',
-  );
-  const choose = (next: { workspace?: string; project?: string }) => {
-    const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v) p.set(k, v);
-      else p.delete(k);
-    }
-    setParams(p);
-  };
+  const projects = usePagedList(projectQueries.list(workspace, 200), workspace !== '');
   return (
     <WorkspaceChoice
       id={`${idPrefix}-workspace`}
@@ -43,25 +34,26 @@ export function ProjectPicker({ idPrefix = 'pick' }: { idPrefix?: string }) {
       spaces={spaces}
       onChoose={(w) => choose({ workspace: w, project: '' })}
     >
-      <div className="field">
-        <label htmlFor={`${idPrefix}-project`}>Project</label>
-        <select
-          id={`${idPrefix}-project`}
-          value={project}
-          disabled={!workspace}
-          onChange={(e) => choose({ project: e.target.value })}
-        >
-          <option value="">{workspace && projects.isPending ? 'Loading…' : 'Choose a project'}</option>
-          {projects.items.map((p) => (
-            <option key={p.key} value={p.key}>
-              {p.name === p.key ? p.key : `${p.name} (${p.key})`} · {p.role}
-            </option>
-          ))}
-          {project && !projects.items.some((p) => p.key === project) && (
-            <option value={project}>{project}</option>
-          )}
-        </select>
-      </div>
+      <Field id={`${idPrefix}-project`} label="Project">
+        {(control) => (
+          <select
+            {...control}
+            value={project}
+            disabled={!workspace}
+            onChange={(e) => choose({ project: e.target.value })}
+          >
+            <option value="">{workspace && projects.isPending ? 'Loading…' : 'Choose a project'}</option>
+            {projects.items.map((p) => (
+              <option key={p.key} value={p.key}>
+                {nameAndKey(p.name, p.key)} · {p.role}
+              </option>
+            ))}
+            {project && !projects.items.some((p) => p.key === project) && (
+              <option value={project}>{project}</option>
+            )}
+          </select>
+        )}
+      </Field>
       <ErrorMessage error={projects.error} />
     </WorkspaceChoice>
   );

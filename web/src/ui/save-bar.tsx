@@ -1,20 +1,24 @@
+import { Field } from './field.tsx';
 import { ErrorMessage } from './status.tsx';
 
-/** The reason a change is made, kept in its audit entry. */
+/** The reason a change is made, kept in its audit entry; `error`: the save's, which may be about it. */
 export function ReasonField({
   id,
   value,
   onChange,
+  error,
 }: {
   id: string;
   value: string;
   onChange: (reason: string) => void;
+  error?: unknown;
 }) {
   return (
-    <div className="field grow">
-      <label htmlFor={id}>Reason (kept in the audit log)</label>
-      <input id={id} value={value} maxLength={1000} onChange={(e) => onChange(e.target.value)} />
-    </div>
+    <Field id={id} label="Reason (kept in the audit log)" className="grow" error={error} name="reason">
+      {(control) => (
+        <input {...control} value={value} maxLength={1000} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </Field>
   );
 }
 

@@ -1,40 +1,36 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
 import { usePagedList } from '../../api/paged.ts';
+import { keyQueries, keyWrites } from '../../api/queries/users.ts';
 import type { CreatedKey, KeyMetadata, Session } from '../../api/types.ts';
 import { CopyButton } from '../../ui/copy-button.tsx';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { Field } from '../../ui/field.tsx';
+import { PagedView } from '../../ui/paged-view.tsx';
+import { ErrorMessage } from '../../ui/status.tsx';
 import { KeyTable } from './key-table.tsx';
-
-const OWN_KEYS = ['api-keys', 'own'] as const;
 
 export function OwnKeys({ session }: { session: Session }) {
   const client = useQueryClient();
-  const keys = usePagedList<KeyMetadata>(OWN_KEYS, '/v1/api-keys');
+  const keys = usePagedList(keyQueries.own());
   const [label, setLabel] = useState('');
   const [expires, setExpires] = useState('');
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const create = useMutation({
     mutationFn: () =>
-      api<CreatedKey>('POST', '/v1/api-keys', {
-        body: {
-          ...(label.trim() ? { label: label.trim() } : {}),
-          ...(expires ? { expires_at: new Date(`${expires}T23:59:59`).toISOString() } : {}),
-        },
+      keyWrites.create({
+        ...(label.trim() ? { label: label.trim() } : {}),
+        ...(expires ? { expires_at: new Date(`${expires}T23:59:59`).toISOString() } : {}),
       }),
     onSuccess: (key) => {
       setCreated(key);
       setLabel('');
       setExpires('');
-      void client.invalidateQueries({ queryKey: OWN_KEYS });
+      void client.invalidateQueries({ queryKey: keyQueries.own().queryKey });
     },
   });
   const revoke = useMutation({
-    mutationFn: (key: KeyMetadata) =>
-      api<KeyMetadata>('POST', `/v1/api-keys/${encodeURIComponent(key.id)}/revoke`),
-    onSuccess: () => client.invalidateQueries({ queryKey: OWN_KEYS }),
+    mutationFn: (key: KeyMetadata) => keyWrites.revoke(key.id),
+    onSuccess: () => client.invalidateQueries({ queryKey: keyQueries.own().queryKey }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,20 +41,22 @@ export function OwnKeys({ session }: { session: Session }) {
     <>
       <form className="card form-row" onSubmit={submit} aria-labelledby="new-key-title">
         <h2 id="new-key-title">New key for {session.user.email}</h2>
-        <div className="field">
-          <label htmlFor="key-label">Label</label>
-          <input
-            id="key-label"
-            value={label}
-            maxLength={200}
-            placeholder="laptop, CI, …"
-            onChange={(e) => setLabel(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="key-expires">Expires (optional)</label>
-          <input id="key-expires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
-        </div>
+        <Field id="key-label" label="Label" error={create.error} name="label">
+          {(control) => (
+            <input
+              {...control}
+              value={label}
+              maxLength={200}
+              placeholder="laptop, CI, …"
+              onChange={(e) => setLabel(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="key-expires" label="Expires (optional)" error={create.error} name="expires_at">
+          {(control) => (
+            <input {...control} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+          )}
+        </Field>
         <button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create key'}
         </button>
@@ -82,20 +80,9 @@ export function OwnKeys({ session }: { session: Session }) {
       )}
       <h2>Your keys</h2>
       <ErrorMessage error={revoke.error} title="The key was not revoked" />
-      {keys.isPending ? (
-        <Loading what="your keys" />
-      ) : keys.isError ? (
-        <ErrorMessage error={keys.error} />
-      ) : keys.items.length === 0 ? (
-        <Empty>You have no keys.</Empty>
-      ) : (
-        <KeyTable keys={keys.items} onRevoke={(k) => revoke.mutate(k)} revoking={revoke.isPending} />
-      )}
-      <LoadMore
-        hasMore={keys.hasNextPage}
-        loading={keys.isFetchingNextPage}
-        onMore={() => void keys.fetchNextPage()}
-      />
+      <PagedView list={keys} what="your keys" empty="You have no keys.">
+        {(items) => <KeyTable keys={items} onRevoke={(k) => revoke.mutate(k)} revoking={revoke.isPending} />}
+      </PagedView>
     </>
   );
 }

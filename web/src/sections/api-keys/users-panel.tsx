@@ -1,21 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
 import { usePagedList } from '../../api/paged.ts';
+import { keyQueries, keyWrites, userQueries, userWrites } from '../../api/queries/users.ts';
 import type { KeyMetadata, ResetAnswer, User } from '../../api/types.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { when } from '../../ui/format.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { Field } from '../../ui/field.tsx';
+import { PagedView } from '../../ui/paged-view.tsx';
+import { ErrorMessage } from '../../ui/status.tsx';
 import { KeyTable } from './key-table.tsx';
-
-const USERS = ['users'] as const;
 
 /** Server administrators: create users, see a user's keys, reset them behind a one-time link. */
 export function UsersPanel() {
   const client = useQueryClient();
-  const users = usePagedList<User>(USERS, '/v1/users');
+  const users = usePagedList(userQueries.list());
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [isAdmin, setIsAdmin] = useState(false);
@@ -23,22 +22,23 @@ export function UsersPanel() {
   const [open, setOpen] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: () =>
-      api<User>('POST', '/v1/users', {
-        body: { email: email.trim(), ...(name.trim() ? { name: name.trim() } : {}), is_admin: isAdmin },
+      userWrites.create({
+        email: email.trim(),
+        ...(name.trim() ? { name: name.trim() } : {}),
+        is_admin: isAdmin,
       }),
     onSuccess: () => {
       setEmail('');
       setName('');
       setIsAdmin(false);
-      void client.invalidateQueries({ queryKey: USERS });
+      void client.invalidateQueries({ queryKey: userQueries.lists() });
     },
   });
   const reset = useMutation({
-    mutationFn: (user: User) =>
-      api<ResetAnswer>('POST', `/v1/users/${encodeURIComponent(user.id)}/api-keys/reset`),
+    mutationFn: (user: User) => userWrites.resetKeys(user.id),
     onSuccess: (answer, user) => {
       setLink({ ...answer, email: user.email });
-      void client.invalidateQueries({ queryKey: ['user-keys', user.id] });
+      void client.invalidateQueries({ queryKey: keyQueries.ofUser(user.id).queryKey });
     },
   });
   const submit = (event: FormEvent) => {
@@ -49,20 +49,22 @@ export function UsersPanel() {
     <>
       <form className="card form-row" onSubmit={submit} aria-labelledby="new-user-title">
         <h2 id="new-user-title">New user</h2>
-        <div className="field">
-          <label htmlFor="user-email">E-mail</label>
-          <input
-            id="user-email"
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="user-name">Name (optional)</label>
-          <input id="user-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-        </div>
+        <Field id="user-email" label="E-mail" error={create.error} name="email">
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="user-name" label="Name (optional)" error={create.error} name="name">
+          {(control) => (
+            <input {...control} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+          )}
+        </Field>
         <div className="field checkbox">
           <input
             id="user-admin"
@@ -99,80 +101,58 @@ export function UsersPanel() {
       )}
       <h2>Users</h2>
       <ErrorMessage error={reset.error} title="The keys were not reset" />
-      {users.isPending ? (
-        <Loading what="users" />
-      ) : users.isError ? (
-        <ErrorMessage error={users.error} />
-      ) : users.items.length === 0 ? (
-        <Empty>No users.</Empty>
-      ) : (
-        <ul className="rows">
-          {users.items.map((u) => (
-            <li key={u.id} className="row">
-              <div className="row-main">
-                <strong>{u.email}</strong> {u.name && <span className="muted">{u.name}</span>}{' '}
-                {u.is_admin && <span className="badge">server admin</span>}
-                <div className="muted small mono">
-                  {u.id} · since {when(u.created_at)}
+      <PagedView list={users} what="users" empty="No users.">
+        {(items) => (
+          <ul className="rows">
+            {items.map((u) => (
+              <li key={u.id} className="row">
+                <div className="row-main">
+                  <strong>{u.email}</strong> {u.name && <span className="muted">{u.name}</span>}{' '}
+                  {u.is_admin && <span className="badge">server admin</span>}
+                  <div className="muted small mono">
+                    {u.id} · since {when(u.created_at)}
+                  </div>
                 </div>
-              </div>
-              <div className="actions">
-                <button
-                  type="button"
-                  className="secondary"
-                  aria-expanded={open === u.id}
-                  onClick={() => setOpen(open === u.id ? null : u.id)}
-                >
-                  {open === u.id ? 'Hide keys' : 'Keys'}
-                </button>
-                <ConfirmButton
-                  label="Reset keys"
-                  question={<>Revoke every key of {u.email} and make a one-time link for a new one?</>}
-                  confirmLabel="Reset keys"
-                  onConfirm={() => reset.mutate(u)}
-                  disabled={reset.isPending}
-                />
-              </div>
-              {open === u.id && <UserKeys user={u} />}
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMore
-        hasMore={users.hasNextPage}
-        loading={users.isFetchingNextPage}
-        onMore={() => void users.fetchNextPage()}
-      />
+                <div className="actions">
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-expanded={open === u.id}
+                    onClick={() => setOpen(open === u.id ? null : u.id)}
+                  >
+                    {open === u.id ? 'Hide keys' : 'Keys'}
+                  </button>
+                  <ConfirmButton
+                    label="Reset keys"
+                    question={<>Revoke every key of {u.email} and make a one-time link for a new one?</>}
+                    confirmLabel="Reset keys"
+                    onConfirm={() => reset.mutate(u)}
+                    disabled={reset.isPending}
+                  />
+                </div>
+                {open === u.id && <UserKeys user={u} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedView>
     </>
   );
 }
 
 function UserKeys({ user }: { user: User }) {
   const client = useQueryClient();
-  const keys = usePagedList<KeyMetadata>(
-    ['user-keys', user.id],
-    `/v1/users/${encodeURIComponent(user.id)}/api-keys`,
-  );
+  const keys = usePagedList(keyQueries.ofUser(user.id));
   const revoke = useMutation({
-    mutationFn: (key: KeyMetadata) =>
-      api<KeyMetadata>('POST', `/v1/api-keys/${encodeURIComponent(key.id)}/revoke`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['user-keys', user.id] }),
+    mutationFn: (key: KeyMetadata) => keyWrites.revoke(key.id),
+    onSuccess: () => client.invalidateQueries({ queryKey: keyQueries.ofUser(user.id).queryKey }),
   });
-  if (keys.isPending) return <Loading what={`the keys of ${user.email}`} />;
-  if (keys.isError) return <ErrorMessage error={keys.error} />;
   return (
     <div className="row-detail">
       <ErrorMessage error={revoke.error} title="The key was not revoked" />
-      {keys.items.length === 0 ? (
-        <Empty>{user.email} has no keys.</Empty>
-      ) : (
-        <KeyTable keys={keys.items} onRevoke={(k) => revoke.mutate(k)} revoking={revoke.isPending} />
-      )}
-      <LoadMore
-        hasMore={keys.hasNextPage}
-        loading={keys.isFetchingNextPage}
-        onMore={() => void keys.fetchNextPage()}
-      />
+      <PagedView list={keys} what={`the keys of ${user.email}`} empty={`${user.email} has no keys.`}>
+        {(items) => <KeyTable keys={items} onRevoke={(k) => revoke.mutate(k)} revoking={revoke.isPending} />}
+      </PagedView>
     </div>
   );
 }

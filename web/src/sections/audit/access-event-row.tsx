@@ -1,7 +1,8 @@
 import type { AccessEvent } from '../../api/types.ts';
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { JsonView } from './json-view.tsx';
-import { LogTime } from './log-time.tsx';
+import { RowWithDetails } from './row-with-details.tsx';
+import { LogTime } from '../../ui/log-time.tsx';
 
 /** Who made the change: their e-mail, or the system flow. */
 function actorOf(e: AccessEvent): string {
@@ -27,99 +28,89 @@ export function AccessEventRow({
 }) {
   const detailsId = `access-details-${event.id}`;
   return (
-    <>
-      <tr>
-        <td data-label="Time">
+    <RowWithDetails
+      id={detailsId}
+      open={open}
+      onToggle={onToggle}
+      what={`of: ${event.summary}`}
+      cells={[
+        <td key="time" data-label="Time">
           <LogTime iso={event.created_at} />
-        </td>
-        <td data-label="Change">{event.summary}</td>
-        <td data-label="Source">
+        </td>,
+        <td key="change" data-label="Change">
+          {event.summary}
+        </td>,
+        <td key="source" data-label="Source">
           <span className="badge">{event.source}</span>
-        </td>
-        <td data-label="By">{actorOf(event)}</td>
-        <td className="actions">
-          <button
-            type="button"
-            className="secondary"
-            aria-expanded={open}
-            aria-controls={open ? detailsId : undefined}
-            onClick={onToggle}
-          >
-            {open ? 'Hide details' : 'Details'}
-            <span className="visually-hidden"> of: {event.summary}</span>
-          </button>
-        </td>
-      </tr>
-      {open && (
-        <tr className="detail-row">
-          <td colSpan={5} id={detailsId}>
-            <dl className="facts">
-              <dt>Action</dt>
-              <dd className="mono">{event.action}</dd>
-              <dt>Time</dt>
-              <dd>
-                <LogTime iso={event.created_at} />{' '}
-                <span className="muted small mono">{event.created_at}</span>
-              </dd>
-              <dt>User</dt>
-              <dd>
-                {event.target_user.email ?? '(unknown e-mail)'}{' '}
-                <span className="muted small mono">{event.target_user.id}</span>
-              </dd>
-              <dt>Where</dt>
-              <dd>
-                {event.project_key ? (
-                  <>
-                    project <span className="mono">{event.project_key}</span>
-                  </>
-                ) : (
-                  <>
-                    workspace <span className="mono">{event.workspace_key}</span>
-                  </>
-                )}
-              </dd>
-              <dt>Role</dt>
-              <dd>
-                {event.old_role ?? '—'} → {event.new_role ?? '—'}
-              </dd>
-              <dt>Correlation id</dt>
-              <dd>
-                {event.correlation_id ? (
-                  <>
-                    <span className="mono">{event.correlation_id}</span>{' '}
-                    <button
-                      type="button"
-                      className="link"
-                      onClick={() => event.correlation_id && onCorrelation(event.correlation_id)}
-                    >
-                      Show its events together
-                    </button>
-                  </>
-                ) : (
-                  '— (a change on its own)'
-                )}
-              </dd>
-              <dt>Params</dt>
-              <dd>
-                <JsonView value={event.params} label={`Params of: ${event.summary}`} />
-              </dd>
-              <dt>Evidence</dt>
-              <dd>
-                {event.evidence ? (
-                  <JsonView value={event.evidence} label={`Evidence of: ${event.summary}`} />
-                ) : (
-                  '— (none recorded)'
-                )}
-              </dd>
-              <dt>Entry</dt>
-              <dd className="mono">{event.id}</dd>
-            </dl>
-            <p>
-              <CopyButton text={JSON.stringify(event, null, 2)} label="Copy JSON" />
-            </p>
-          </td>
-        </tr>
-      )}
-    </>
+        </td>,
+        <td key="by" data-label="By">
+          {actorOf(event)}
+        </td>,
+      ]}
+    >
+      <dl className="facts">
+        <dt>Action</dt>
+        <dd className="mono">{event.action}</dd>
+        <dt>Time</dt>
+        <dd>
+          <LogTime iso={event.created_at} /> <span className="muted small mono">{event.created_at}</span>
+        </dd>
+        <dt>User</dt>
+        <dd>
+          {event.target_user.email ?? '(unknown e-mail)'}{' '}
+          <span className="muted small mono">{event.target_user.id}</span>
+        </dd>
+        <dt>Where</dt>
+        <dd>
+          {event.project_key ? (
+            <>
+              project <span className="mono">{event.project_key}</span>
+            </>
+          ) : (
+            <>
+              workspace <span className="mono">{event.workspace_key}</span>
+            </>
+          )}
+        </dd>
+        <dt>Role</dt>
+        <dd>
+          {event.old_role ?? '—'} → {event.new_role ?? '—'}
+        </dd>
+        <dt>Correlation id</dt>
+        <dd>
+          {event.correlation_id ? (
+            <>
+              <span className="mono">{event.correlation_id}</span>{' '}
+              <button
+                type="button"
+                className="link"
+                onClick={() => event.correlation_id && onCorrelation(event.correlation_id)}
+              >
+                Show its events together
+              </button>
+            </>
+          ) : (
+            '— (a change on its own)'
+          )}
+        </dd>
+        <dt>Params</dt>
+        <dd>
+          <JsonView value={event.params} label={`Params of: ${event.summary}`} />
+        </dd>
+        <dt>Evidence</dt>
+        <dd>
+          {event.evidence ? (
+            <JsonView value={event.evidence} label={`Evidence of: ${event.summary}`} />
+          ) : (
+            '— (none recorded)'
+          )}
+        </dd>
+        <dt>Entry</dt>
+        <dd className="mono">{event.id}</dd>
+      </dl>
+      <p>
+        <CopyButton text={JSON.stringify(event, null, 2)} label="Copy JSON" />
+      </p>
+    </RowWithDetails>
   );
 }

@@ -1,48 +1,48 @@
 import { useState, type FormEvent } from 'react';
 import { usePagedList } from '../../api/paged.ts';
-import type { AccessEvent, Member, Project } from '../../api/types.ts';
+import { auditQueries } from '../../api/queries/audit.ts';
+import { memberQueries } from '../../api/queries/members.ts';
+import { projectQueries } from '../../api/queries/projects.ts';
+import { Field } from '../../ui/field.tsx';
+import { nameAndKey } from '../../ui/format.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
-import { fromLocalInput, PAGE_SIZES, toLocalInput } from './address.ts';
+import type { AccessAddress } from './access-address.ts';
+import { fromLocalInput, toLocalInput } from './local-time.ts';
+import { PageSizeField } from './page-size-field.tsx';
 
-/** The access timeline's filters as the address holds them (times as ISO, empty when not set). */
-export interface AccessFilterValues {
-  project: string;
-  user: string;
-  source: string;
-  action: string;
-  from: string;
-  to: string;
-  limit: string;
-}
+type FormValues = Omit<AccessAddress, 'workspace' | 'correlation' | 'limit'> & { limit: string };
 
 const SOURCES = ['manual', 'codehost', 'oidc', 'system'];
 const ACTIONS: Record<string, string> = { add: 'added', change: 'role changed', remove: 'removed' };
 
 /**
  * Every filter the access timeline takes, applied to the address together. Users: the workspace's
- * members, and the people of its latest 200 access changes who are no longer members.
+ * members, and the people of its latest 200 access changes who are no longer members. `error`: the
+ * timeline's, whose words about a filter (a range that ends before it starts) show at its field.
  */
 export function AccessFilters({
   workspace,
   values,
   onApply,
+  error,
 }: {
   workspace: string;
-  values: AccessFilterValues;
-  onApply: (patch: Record<string, string>) => void;
+  values: AccessAddress;
+  onApply: (patch: Partial<AccessAddress>) => void;
+  error: unknown;
 }) {
-  const [form, setForm] = useState({
-    ...values,
+  const [form, setForm] = useState<FormValues>({
+    project: values.project,
+    user: values.user,
+    source: values.source,
+    action: values.action,
     from: toLocalInput(values.from),
     to: toLocalInput(values.to),
+    limit: String(values.limit),
   });
-  const path = `/v1/workspaces/${encodeURIComponent(workspace)}`;
-  const members = usePagedList<Member>(['members', workspace], `${path}/members`, { limit: 200 });
-  const projects = usePagedList<Project>(['projects', workspace], `${path}/projects`, { limit: 200 });
-  const recent = usePagedList<AccessEvent>(['access-timeline'], '/v1/audit/access-timeline', {
-    workspace_key: workspace,
-    limit: 200,
-  });
+  const members = usePagedList(memberQueries.list({ workspace }, 200));
+  const projects = usePagedList(projectQueries.list(workspace, 200));
+  const recent = usePagedList(auditQueries.accessTimeline(workspace, { limit: 200 }));
   const former = [...new Map(recent.items.map((e) => [e.target_user.id, e.target_user])).values()].filter(
     (o) => !members.items.some((m) => m.user_id === o.id),
   );
@@ -52,8 +52,7 @@ export function AccessFilters({
     !former.some((o) => o.id === form.user)
   )
     former.push({ id: form.user, email: null });
-  const field = (name: keyof AccessFilterValues) => ({
-    id: `access-${name}`,
+  const bind = (name: keyof FormValues) => ({
     value: form[name],
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
   });
@@ -63,88 +62,81 @@ export function AccessFilters({
       ...form,
       from: fromLocalInput(form.from, 'start', values.from),
       to: fromLocalInput(form.to, 'end', values.to),
-      limit: form.limit === '50' ? '' : form.limit,
+      limit: Number(form.limit),
     });
   };
-  const clear = () => onApply({ project: '', user: '', source: '', action: '', from: '', to: '', limit: '' });
+  const clear = () => onApply({ project: '', user: '', source: '', action: '', from: '', to: '', limit: 50 });
   return (
     <form className="card form-row" onSubmit={submit} aria-label="Filter the access timeline">
-      <div className="field">
-        <label htmlFor="access-project">Project</label>
-        <select {...field('project')}>
-          <option value="">All (workspace and projects)</option>
-          {projects.items.map((p) => (
-            <option key={p.key} value={p.key}>
-              {p.name === p.key ? p.key : `${p.name} (${p.key})`}
-            </option>
-          ))}
-          {form.project && !projects.items.some((p) => p.key === form.project) && (
-            <option value={form.project}>{form.project}</option>
-          )}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="access-user">User (whose access changed)</label>
-        <select {...field('user')}>
-          <option value="">Everyone</option>
-          <optgroup label="Members">
-            {members.items.map((m) => (
-              <option key={m.user_id} value={m.user_id}>
-                {m.email}
+      <Field id="access-project" label="Project" error={error} name="project_key">
+        {(control) => (
+          <select {...control} {...bind('project')}>
+            <option value="">All (workspace and projects)</option>
+            {projects.items.map((p) => (
+              <option key={p.key} value={p.key}>
+                {nameAndKey(p.name, p.key)}
               </option>
             ))}
-          </optgroup>
-          {former.length > 0 && (
-            <optgroup label="Not members now">
-              {former.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.email ?? o.id}
+            {form.project && !projects.items.some((p) => p.key === form.project) && (
+              <option value={form.project}>{form.project}</option>
+            )}
+          </select>
+        )}
+      </Field>
+      <Field id="access-user" label="User (whose access changed)" error={error} name="user_id">
+        {(control) => (
+          <select {...control} {...bind('user')}>
+            <option value="">Everyone</option>
+            <optgroup label="Members">
+              {members.items.map((m) => (
+                <option key={m.user_id} value={m.user_id}>
+                  {m.email}
                 </option>
               ))}
             </optgroup>
-          )}
-        </select>
-      </div>
-      <div className="field narrow">
-        <label htmlFor="access-source">Source</label>
-        <select {...field('source')}>
-          <option value="">Any</option>
-          {SOURCES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field narrow">
-        <label htmlFor="access-action">Change</label>
-        <select {...field('action')}>
-          <option value="">Any</option>
-          {Object.entries(ACTIONS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="access-from">From (your time)</label>
-        <input type="datetime-local" step={1} {...field('from')} />
-      </div>
-      <div className="field">
-        <label htmlFor="access-to">To (your time)</label>
-        <input type="datetime-local" step={1} {...field('to')} />
-      </div>
-      <div className="field narrow">
-        <label htmlFor="access-limit">Per page</label>
-        <select {...field('limit')}>
-          {PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
+            {former.length > 0 && (
+              <optgroup label="Not members now">
+                {former.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.email ?? o.id}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+          </select>
+        )}
+      </Field>
+      <Field id="access-source" label="Source" className="narrow" error={error} name="source">
+        {(control) => (
+          <select {...control} {...bind('source')}>
+            <option value="">Any</option>
+            {SOURCES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="access-action" label="Change" className="narrow" error={error} name="action">
+        {(control) => (
+          <select {...control} {...bind('action')}>
+            <option value="">Any</option>
+            {Object.entries(ACTIONS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="access-from" label="From (your time)" error={error} name="from">
+        {(control) => <input {...control} type="datetime-local" step={1} {...bind('from')} />}
+      </Field>
+      <Field id="access-to" label="To (your time)" error={error} name="to">
+        {(control) => <input {...control} type="datetime-local" step={1} {...bind('to')} />}
+      </Field>
+      <PageSizeField id="access-limit" value={form.limit} onChange={(limit) => setForm({ ...form, limit })} />
       <button type="submit">Apply filters</button>
       <button type="button" className="secondary" onClick={clear}>
         Clear

@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { usePagedList } from '../../api/paged.ts';
-import type { AccessEvent, Session } from '../../api/types.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
+import { auditQueries } from '../../api/queries/audit.ts';
+import type { Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { Empty } from '../../ui/status.tsx';
+import { useAddress } from '../../ui/use-address.ts';
+import { ACCESS_ADDRESS, ACCESS_FILTERS } from './access-address.ts';
 import { AccessEventRow } from './access-event-row.tsx';
-import { AccessFilters, type AccessFilterValues } from './access-filters.tsx';
-import { pageSize, useAddress } from './address.ts';
+import { AccessFilters } from './access-filters.tsx';
 import { AuditAccessNote } from './audit-access-note.tsx';
-import { useAuditWorkspaces, workspaceLabel } from './audit-workspaces.ts';
+import { AuditScope } from './audit-scope.tsx';
+import { useAuditWorkspaces } from './audit-workspaces.ts';
 import { CorrelationNote } from './correlation-note.tsx';
-
-const FILTERS = ['project', 'user', 'source', 'action', 'from', 'to'] as const;
 
 /**
  * Who got, changed or lost access in a workspace, newest first, with every filter the API has,
@@ -19,68 +20,42 @@ const FILTERS = ['project', 'user', 'source', 'action', 'from', 'to'] as const;
  * (`project`, `user`, `source`, `action`, `from`, `to`, `limit`), `correlation` for a group.
  */
 export function AccessTimelinePage({ session }: { session: Session }) {
-  const address = useAddress();
-  const workspace = address.get('workspace');
-  const correlation = address.get('correlation');
-  const limit = pageSize(address.get('limit'));
-  const values: AccessFilterValues = {
-    project: address.get('project'),
-    user: address.get('user'),
-    source: address.get('source'),
-    action: address.get('action'),
-    from: address.get('from'),
-    to: address.get('to'),
-    limit: String(limit),
-  };
+  const address = useAddress(ACCESS_ADDRESS);
+  const values = address.values;
+  const { workspace, correlation, limit } = values;
   const spaces = useAuditWorkspaces(session, workspace);
-  const events = usePagedList<AccessEvent>(
-    ['access-timeline'],
-    '/v1/audit/access-timeline',
-    // A correlation group is one batch, whatever the other filters say: they are off meanwhile.
-    correlation
-      ? { workspace_key: workspace, correlation_id: correlation, limit }
-      : {
-          workspace_key: workspace,
-          project_key: values.project,
-          user_id: values.user,
-          source: values.source,
-          action: values.action,
-          from: values.from,
-          to: values.to,
-          limit,
-        },
+  const events = usePagedList(
+    auditQueries.accessTimeline(
+      workspace,
+      // A correlation group is one batch, whatever the other filters say: they are off meanwhile.
+      correlation
+        ? { correlation_id: correlation, limit }
+        : {
+            project_key: values.project,
+            user_id: values.user,
+            source: values.source,
+            action: values.action,
+            from: values.from,
+            to: values.to,
+            limit,
+          },
+    ),
     workspace !== '',
   );
   const [open, setOpen] = useState<string | null>(null);
-  const shown = events.items;
-  const listed = spaces.auditable.some((w) => w.workspace_key === workspace);
-  const filtered = FILTERS.some((f) => values[f] !== '');
+  const filtered = ACCESS_FILTERS.some((f) => values[f] !== '');
   return (
     <Page
       title="Access timeline"
       lead="Who was given, changed or lost access to a workspace or its projects, by whom, and from which source."
     >
-      <div className="form-row picker">
-        <div className="field">
-          <label htmlFor="access-workspace">Workspace</label>
-          <select
-            id="access-workspace"
-            value={workspace}
-            onChange={(e) =>
-              address.set({ workspace: e.target.value, correlation: '', project: '', user: '' })
-            }
-          >
-            <option value="">{spaces.isPending ? 'Loading…' : 'Choose a workspace'}</option>
-            {spaces.auditable.map((w) => (
-              <option key={w.workspace_key} value={w.workspace_key}>
-                {workspaceLabel(w)}
-              </option>
-            ))}
-            {workspace && !listed && <option value={workspace}>{workspace}</option>}
-          </select>
-        </div>
-        <ErrorMessage error={spaces.error} />
-      </div>
+      <AuditScope
+        id="access-workspace"
+        label="Workspace"
+        workspace={workspace}
+        spaces={spaces}
+        onChoose={(w) => address.set({ workspace: w, correlation: '', project: '', user: '' })}
+      />
       {(spaces.refused || (!spaces.isPending && !workspace && spaces.auditable.length === 0)) && (
         <AuditAccessNote chosen={workspace} workspace={spaces.current} />
       )}
@@ -91,68 +66,46 @@ export function AccessTimelinePage({ session }: { session: Session }) {
           {correlation ? (
             <CorrelationNote
               id={correlation}
-              found={shown.length}
+              found={events.items.length}
               more={events.hasNextPage}
               onLeave={() => address.set({ correlation: '' })}
             />
           ) : (
             !spaces.refused && (
               <AccessFilters
-                key={address.text}
+                key={address.params.toString()}
                 workspace={workspace}
                 values={values}
-
                 onApply={address.set}
+                error={events.error}
               />
             )
           )}
-          {events.isPending ? (
-            <Loading what="the access timeline" />
-          ) : events.isError ? (
-            <ErrorMessage error={events.error} title="The access timeline could not be read" />
-          ) : shown.length === 0 ? (
-            <Empty>
-              {correlation
+          <PagedTable
+            list={events}
+            what="the access timeline"
+            errorTitle="The access timeline could not be read"
+            empty={
+              correlation
                 ? 'No access change carries this correlation id.'
                 : filtered
                   ? 'No access change matches these filters.'
-                  : 'No access change in this workspace yet.'}
-            </Empty>
-          ) : (
-            <div className="table-wrap">
-              <table className="stack">
-                <thead>
-                  <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">Change</th>
-                    <th scope="col">Source</th>
-                    <th scope="col">By</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Details</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((e) => (
-                    <AccessEventRow
-                      key={e.id}
-                      event={e}
-                      open={open === e.id}
-                      onToggle={() => setOpen(open === e.id ? null : e.id)}
-                      onCorrelation={(id) =>
-                        address.set({ correlation: id, ...Object.fromEntries(FILTERS.map((f) => [f, ''])) })
-                      }
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <LoadMore
-            hasMore={events.hasNextPage}
-            loading={events.isFetchingNextPage}
-            onMore={() => void events.fetchNextPage()}
-          />
+                  : 'No access change in this workspace yet.'
+            }
+            columns={['Time', 'Change', 'Source', 'By', { hidden: 'Details' }]}
+          >
+            {(e) => (
+              <AccessEventRow
+                key={e.id}
+                event={e}
+                open={open === e.id}
+                onToggle={() => setOpen(open === e.id ? null : e.id)}
+                onCorrelation={(id) =>
+                  address.set({ correlation: id, ...Object.fromEntries(ACCESS_FILTERS.map((f) => [f, ''])) })
+                }
+              />
+            )}
+          </PagedTable>
         </>
       )}
     </Page>

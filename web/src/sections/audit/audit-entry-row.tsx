@@ -1,6 +1,7 @@
 import type { AuditEntry } from '../../api/types.ts';
 import { JsonView } from './json-view.tsx';
-import { LogTime } from './log-time.tsx';
+import { RowWithDetails } from './row-with-details.tsx';
+import { LogTime } from '../../ui/log-time.tsx';
 
 /** Who acted: a user (with their e-mail when known) or a system flow. */
 function Actor({ entry, emails }: { entry: AuditEntry; emails: Map<string, string> }) {
@@ -23,78 +24,64 @@ export function AuditEntryRow({
 }) {
   const detailsId = `audit-details-${entry.id}`;
   return (
-    <>
-      <tr>
-        <td data-label="Time">
+    <RowWithDetails
+      id={detailsId}
+      open={open}
+      onToggle={onToggle}
+      what={`of entry ${entry.seq}`}
+      cells={[
+        <td key="time" data-label="Time">
           <LogTime iso={entry.created_at} />
-        </td>
-        <td data-label="Action" className="mono">
+        </td>,
+        <td key="action" data-label="Action" className="mono">
           {entry.action}
-        </td>
-        <td data-label="Actor">
+        </td>,
+        <td key="actor" data-label="Actor">
           <Actor entry={entry} emails={emails} />
-        </td>
-        <td data-label="Target">
+        </td>,
+        <td key="target" data-label="Target">
           {entry.target.type}
           {entry.target.id && <div className="muted small mono">{entry.target.id}</div>}
-        </td>
-        <td className="actions">
-          <button
-            type="button"
-            className="secondary"
-            aria-expanded={open}
-            aria-controls={open ? detailsId : undefined}
-            onClick={onToggle}
-          >
-            {open ? 'Hide details' : 'Details'}
-            <span className="visually-hidden"> of entry {entry.seq}</span>
-          </button>
-        </td>
-      </tr>
-      {open && (
-        <tr className="detail-row">
-          <td colSpan={5} id={detailsId}>
-            <dl className="facts">
-              <dt>Action</dt>
-              <dd className="mono">{entry.action}</dd>
-              <dt>Time</dt>
-              <dd>
-                <LogTime iso={entry.created_at} />{' '}
-                <span className="muted small mono">{entry.created_at}</span>
-              </dd>
-              <dt>Actor</dt>
-              <dd>
-                <Actor entry={entry} emails={emails} />
-                {entry.actor.user_id && <div className="muted small mono">{entry.actor.user_id}</div>}
-              </dd>
-              <dt>Target</dt>
-              <dd>
-                {entry.target.type} <span className="mono">{entry.target.id ?? '(no id)'}</span>
-              </dd>
-              <dt>Params</dt>
-              <dd>
-                <JsonView value={entry.target.params} label={`Params of entry ${entry.seq}`} />
-              </dd>
-              <dt>Metadata</dt>
-              <dd>
-                <JsonView value={entry.target.metadata} label={`Metadata of entry ${entry.seq}`} />
-              </dd>
-              <dt>Request id</dt>
-              <dd className="mono">{entry.request_id ?? '—'}</dd>
-              <dt>Correlation id</dt>
-              <dd className="mono">{entry.correlation_id ?? '—'}</dd>
-              <dt>Entry</dt>
-              <dd className="mono">
-                {entry.id} · seq {entry.seq}
-              </dd>
-              <dt>Hash</dt>
-              <dd className="mono">{entry.hash}</dd>
-              <dt>Previous hash</dt>
-              <dd className="mono">{entry.prev_hash ?? '— (first entry)'}</dd>
-            </dl>
-          </td>
-        </tr>
-      )}
-    </>
+        </td>,
+      ]}
+    >
+      <dl className="facts">
+        <dt>Action</dt>
+        <dd className="mono">{entry.action}</dd>
+        <dt>Time</dt>
+        <dd>
+          <LogTime iso={entry.created_at} /> <span className="muted small mono">{entry.created_at}</span>
+        </dd>
+        <dt>Actor</dt>
+        <dd>
+          <Actor entry={entry} emails={emails} />
+          {entry.actor.user_id && <div className="muted small mono">{entry.actor.user_id}</div>}
+        </dd>
+        <dt>Target</dt>
+        <dd>
+          {entry.target.type} <span className="mono">{entry.target.id ?? '(no id)'}</span>
+        </dd>
+        <dt>Params</dt>
+        <dd>
+          <JsonView value={entry.target.params} label={`Params of entry ${entry.seq}`} />
+        </dd>
+        <dt>Metadata</dt>
+        <dd>
+          <JsonView value={entry.target.metadata} label={`Metadata of entry ${entry.seq}`} />
+        </dd>
+        <dt>Request id</dt>
+        <dd className="mono">{entry.request_id ?? '—'}</dd>
+        <dt>Correlation id</dt>
+        <dd className="mono">{entry.correlation_id ?? '—'}</dd>
+        <dt>Entry</dt>
+        <dd className="mono">
+          {entry.id} · seq {entry.seq}
+        </dd>
+        <dt>Hash</dt>
+        <dd className="mono">{entry.hash}</dd>
+        <dt>Previous hash</dt>
+        <dd className="mono">{entry.prev_hash ?? '— (first entry)'}</dd>
+      </dl>
+    </RowWithDetails>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { PAGE_SIZES } from './address.ts';
+import { Field } from '../../ui/field.tsx';
+import { PageSizeField } from './page-size-field.tsx';
 
 /** Families of actions the server writes, offered as the prefix's suggestions. */
 const PREFIXES = [
@@ -27,44 +28,36 @@ export function AuditFilters({
 }: {
   prefix: string;
   limit: number;
-  onApply: (patch: Record<string, string>) => void;
+  onApply: (patch: { prefix: string; limit: number }) => void;
 }) {
   const [text, setText] = useState(prefix);
   const [size, setSize] = useState(String(limit));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ prefix: text.trim(), limit: size === '50' ? '' : size });
+    onApply({ prefix: text.trim(), limit: Number(size) });
   };
   return (
     <form className="card form-row" onSubmit={submit} aria-label="Filter the audit log">
-      <div className="field">
-        <label htmlFor="audit-prefix">Action starts with</label>
-        <input
-          id="audit-prefix"
-          value={text}
-          maxLength={200}
-          list="audit-prefixes"
-          placeholder="access., memory., …"
-          onChange={(e) => setText(e.target.value)}
-        />
-        <datalist id="audit-prefixes">
-          {PREFIXES.map((p) => (
-            <option key={p} value={p} />
-          ))}
-        </datalist>
-      </div>
-      <div className="field narrow">
-        <label htmlFor="audit-limit">Per page</label>
-        <select id="audit-limit" value={size} onChange={(e) => setSize(e.target.value)}>
-          {PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id="audit-prefix" label="Action starts with">
+        {(control) => (
+          <input
+            {...control}
+            value={text}
+            maxLength={200}
+            list="audit-prefixes"
+            placeholder="access., memory., …"
+            onChange={(e) => setText(e.target.value)}
+          />
+        )}
+      </Field>
+      <datalist id="audit-prefixes">
+        {PREFIXES.map((p) => (
+          <option key={p} value={p} />
+        ))}
+      </datalist>
+      <PageSizeField id="audit-limit" value={size} onChange={setSize} />
       <button type="submit">Apply</button>
-      <button type="button" className="secondary" onClick={() => onApply({ prefix: '', limit: '' })}>
+      <button type="button" className="secondary" onClick={() => onApply({ prefix: '', limit: 50 })}>
         Clear
       </button>
     </form>

@@ -1,18 +1,23 @@
 import { useState } from 'react';
 import { usePagedList } from '../../api/paged.ts';
-import type { AuditEntry, Session } from '../../api/types.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
+import { auditQueries } from '../../api/queries/audit.ts';
+import type { Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
-import { pageSize, useAddress } from './address.ts';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { pageSize, text } from '../../ui/address-fields.ts';
+import { Empty } from '../../ui/status.tsx';
+import { useAddress } from '../../ui/use-address.ts';
 import { AuditAccessNote } from './audit-access-note.tsx';
 import { AuditEntryRow } from './audit-entry-row.tsx';
 import { AuditFilters } from './audit-filters.tsx';
-import { useAuditWorkspaces, workspaceLabel } from './audit-workspaces.ts';
+import { AuditScope } from './audit-scope.tsx';
+import { useAuditWorkspaces } from './audit-workspaces.ts';
 import { ChainCheck } from './chain-check.tsx';
-import { useUserEmails } from './user-emails.ts';
+import { useUserEmails } from '../../api/user-emails.ts';
 
 const SERVER = '@server';
+
+const AUDIT_ADDRESS = { workspace: text, level: text, prefix: text, limit: pageSize };
 
 /**
  * A workspace's audit log (or the server level's, for server administrators), newest first:
@@ -20,23 +25,19 @@ const SERVER = '@server';
  * Address: `?workspace=` or `?level=server`, `&prefix=`, `&limit=`.
  */
 export function AuditLogPage({ session }: { session: Session }) {
-  const address = useAddress();
-  const serverLevel = address.get('level') === 'server';
-  const workspace = serverLevel ? '' : address.get('workspace');
+  const address = useAddress(AUDIT_ADDRESS);
+  const { prefix, limit } = address.values;
+  const serverLevel = address.values.level === 'server';
+  const workspace = serverLevel ? '' : address.values.workspace;
   const chosen = serverLevel || workspace !== '';
-  const prefix = address.get('prefix');
-  const limit = pageSize(address.get('limit'));
   const spaces = useAuditWorkspaces(session, workspace);
   const emails = useUserEmails(workspace, session.user.is_admin);
-  const entries = usePagedList<AuditEntry>(
-    ['audit-logs'],
-    '/v1/audit-logs',
-    { workspace_key: workspace || undefined, action_prefix: prefix || undefined, limit },
+  const entries = usePagedList(
+    auditQueries.log(workspace, { action_prefix: prefix || undefined, limit }),
     chosen,
   );
   const [open, setOpen] = useState<string | null>(null);
   const scopeName = serverLevel ? 'the server level' : `workspace ${workspace}`;
-  const listed = spaces.auditable.some((w) => w.workspace_key === workspace);
   // Known to be refused (the server refuses anyway): the note explains, the server's answer shows.
   const refused = serverLevel ? !session.user.is_admin : spaces.refused;
   return (
@@ -44,32 +45,18 @@ export function AuditLogPage({ session }: { session: Session }) {
       title="Audit log"
       lead="Every change, newest first. Each workspace's entries, and the server level's, form a hash chain."
     >
-      <div className="form-row picker">
-        <div className="field">
-          <label htmlFor="audit-scope">Log of</label>
-          <select
-            id="audit-scope"
-            value={serverLevel ? SERVER : workspace}
-            onChange={(e) =>
-              address.set(
-                e.target.value === SERVER
-                  ? { level: 'server', workspace: '' }
-                  : { level: '', workspace: e.target.value },
-              )
-            }
-          >
-            <option value="">{spaces.isPending ? 'Loading…' : 'Choose a workspace'}</option>
-            {(session.user.is_admin || serverLevel) && <option value={SERVER}>Server level</option>}
-            {spaces.auditable.map((w) => (
-              <option key={w.workspace_key} value={w.workspace_key}>
-                {workspaceLabel(w)}
-              </option>
-            ))}
-            {workspace && !listed && <option value={workspace}>{workspace}</option>}
-          </select>
-        </div>
-        <ErrorMessage error={spaces.error} />
-      </div>
+      <AuditScope
+        id="audit-scope"
+        label="Log of"
+        workspace={workspace}
+        value={serverLevel ? SERVER : workspace}
+        spaces={spaces}
+        onChoose={(value) =>
+          address.set(value === SERVER ? { level: 'server', workspace: '' } : { level: '', workspace: value })
+        }
+      >
+        {(session.user.is_admin || serverLevel) && <option value={SERVER}>Server level</option>}
+      </AuditScope>
       {(refused || (!spaces.isPending && !chosen && spaces.auditable.length === 0)) && (
         <AuditAccessNote chosen={workspace} workspace={spaces.current} serverLevel={serverLevel} />
       )}
@@ -85,54 +72,32 @@ export function AuditLogPage({ session }: { session: Session }) {
             />
           )}
           <h2>Entries of {scopeName}</h2>
-          <AuditFilters key={address.text} prefix={prefix} limit={limit} onApply={address.set} />
-          {entries.isPending ? (
-            <Loading what="the audit log" />
-          ) : entries.isError ? (
-            <ErrorMessage error={entries.error} title="The audit log could not be read" />
-          ) : entries.items.length === 0 ? (
-            <Empty>
-              {prefix ? (
+          <AuditFilters key={address.params.toString()} prefix={prefix} limit={limit} onApply={address.set} />
+          <PagedTable
+            list={entries}
+            what="the audit log"
+            errorTitle="The audit log could not be read"
+            empty={
+              prefix ? (
                 <>
                   No entries whose action starts with <span className="mono">{prefix}</span>
                 </>
               ) : (
                 'No entries yet.'
-              )}
-            </Empty>
-          ) : (
-            <div className="table-wrap">
-              <table className="stack">
-                <thead>
-                  <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">Actor</th>
-                    <th scope="col">Target</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Details</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entries.items.map((e) => (
-                    <AuditEntryRow
-                      key={e.id}
-                      entry={e}
-                      emails={emails}
-                      open={open === e.id}
-                      onToggle={() => setOpen(open === e.id ? null : e.id)}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <LoadMore
-            hasMore={entries.hasNextPage}
-            loading={entries.isFetchingNextPage}
-            onMore={() => void entries.fetchNextPage()}
-          />
+              )
+            }
+            columns={['Time', 'Action', 'Actor', 'Target', { hidden: 'Details' }]}
+          >
+            {(e) => (
+              <AuditEntryRow
+                key={e.id}
+                entry={e}
+                emails={emails}
+                open={open === e.id}
+                onToggle={() => setOpen(open === e.id ? null : e.id)}
+              />
+            )}
+          </PagedTable>
         </>
       )}
     </Page>

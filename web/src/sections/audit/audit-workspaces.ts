@@ -1,19 +1,16 @@
 import { usePagedList } from '../../api/paged.ts';
-import type { Session, Workspace } from '../../api/types.ts';
-
-/** Whether the caller may read a workspace's audit log and access timeline (the server decides anyway). */
-function mayAudit(session: Session, workspace: Workspace | undefined): boolean {
-  if (session.user.is_admin) return true;
-  return workspace?.role === 'admin' || workspace?.role === 'owner';
-}
+import { workspaceQueries } from '../../api/queries/workspaces.ts';
+import type { Session } from '../../api/types.ts';
+import { administers } from '../../api/workspace-access.ts';
 
 /**
  * The caller's workspaces, split into those whose audit they may read (admin or owner; every one
  * for a server administrator) and the rest, with the one the address names (if listed).
  */
 export function useAuditWorkspaces(session: Session, chosen: string) {
-  const list = usePagedList<Workspace>(['workspaces'], '/v1/workspaces', { limit: 200 });
-  const auditable = list.items.filter((w) => mayAudit(session, w));
+  const list = usePagedList(workspaceQueries.list(200));
+  // A workspace's audit log and access timeline are its administrators'.
+  const auditable = list.items.filter((w) => administers(session, w));
   const current = list.items.find((w) => w.workspace_key === chosen);
   return {
     isPending: list.isPending,
@@ -22,11 +19,6 @@ export function useAuditWorkspaces(session: Session, chosen: string) {
     auditable,
     current,
     /** Known not to be auditable by the caller: listed with a lower role, or not listed at all. */
-    refused: chosen !== '' && !list.isPending && !mayAudit(session, current),
+    refused: chosen !== '' && !list.isPending && !administers(session, current),
   };
-}
-
-/** A workspace as a select shows it. */
-export function workspaceLabel(w: Workspace): string {
-  return w.name === w.workspace_key ? w.workspace_key : `${w.name} (${w.workspace_key})`;
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { verifyChain } from '../../api/queries/audit.ts';
 import type { ChainReport } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 
@@ -12,9 +12,7 @@ const REASONS: Record<NonNullable<ChainReport['first_break']>['reason'], string>
 
 /** "Verify chain": the server recomputes the scope's hash chain and says whether it is intact, or where it breaks. */
 export function ChainCheck({ workspace, scopeName }: { workspace: string | undefined; scopeName: string }) {
-  const verify = useMutation({
-    mutationFn: () => api<ChainReport>('GET', '/v1/audit/verify', { query: { workspace_key: workspace } }),
-  });
+  const verify = useMutation({ mutationFn: () => verifyChain(workspace) });
   const report = verify.data;
   return (
     <div className="card chain-check" aria-labelledby="chain-title">

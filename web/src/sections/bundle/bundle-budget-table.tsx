@@ -1,24 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import type { Bundle, BundleDebug } from '../../api/types.ts';
+import { bundleQueries, type BundleQuery } from '../../api/queries/bundle.ts';
+import type { BundleDebug } from '../../api/types.ts';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
-
-/** The sections in the order the budget fills them, as the page names them. */
-const SECTION_LABELS: Record<string, string> = {
-  retrieval: 'Relevant to the query (retrieval)',
-  top_constraints: 'Constraints',
-  top_decisions: 'Decisions',
-  active_work: 'Active work',
-  recent_activity: 'Recent activity',
-};
+import { Table } from '../../ui/table.tsx';
+import { budgetRows, droppedText } from './budget-rows.ts';
 
 /** How the budget was spent, from the same parameters with mode=debug (the JSON answer's `debug`). */
-export function BundleBudgetTable({ query }: { query: Record<string, string | undefined> }) {
-  const bundle = useQuery({
-    queryKey: ['bundle-debug', query],
-    queryFn: ({ signal }) =>
-      api<Bundle>('GET', '/v1/context/bundle', { query: { ...query, mode: 'debug' }, signal }),
-  });
+export function BundleBudgetTable({ query }: { query: BundleQuery }) {
+  const bundle = useQuery(bundleQueries.debug(query));
   return (
     <section aria-labelledby="bundle-budget-title">
       <h2 id="bundle-budget-title">How the budget was spent</h2>
@@ -37,11 +26,7 @@ export function BundleBudgetTable({ query }: { query: Record<string, string | un
 
 function BudgetFigures({ debug }: { debug: BundleDebug }) {
   const t = debug.token_budget;
-  const names = [
-    ...Object.keys(SECTION_LABELS).filter((n) => n in t.sections),
-    ...Object.keys(t.sections).filter((n) => !(n in SECTION_LABELS)),
-  ];
-  const dropped = names.reduce((sum, n) => sum + (t.sections[n]?.dropped ?? 0), 0);
+  const rows = budgetRows(t.sections);
   return (
     <>
       <dl className="facts card">
@@ -52,9 +37,7 @@ function BudgetFigures({ debug }: { debug: BundleDebug }) {
         <dt>Fixed part</dt>
         <dd>{t.fixed} tokens (project, summary, query, debug)</dd>
         <dt>Dropped</dt>
-        <dd data-testid="bundle-dropped">
-          {dropped === 0 ? 'nothing' : `${dropped} item${dropped === 1 ? '' : 's'}`}
-        </dd>
+        <dd data-testid="bundle-dropped">{droppedText(rows)}</dd>
         <dt>Project</dt>
         <dd className="mono">
           {debug.resolved_workspace} / {debug.resolved_project}
@@ -66,34 +49,20 @@ function BudgetFigures({ debug }: { debug: BundleDebug }) {
         <dt>Boosts</dt>
         <dd className="mono small">{JSON.stringify(debug.boosts_applied)}</dd>
       </dl>
-      <div className="table-wrap">
-        <table className="stack" aria-label="Token budget by section">
-          <thead>
-            <tr>
-              <th scope="col">Section</th>
-              <th scope="col">Allocated</th>
-              <th scope="col">Used</th>
-              <th scope="col">Items kept</th>
-              <th scope="col">Dropped</th>
-            </tr>
-          </thead>
-          <tbody>
-            {names.map((name) => {
-              const s = t.sections[name];
-              if (!s) return null;
-              return (
-                <tr key={name}>
-                  <td data-label="Section">{SECTION_LABELS[name] ?? name}</td>
-                  <td data-label="Allocated">{s.allocated}</td>
-                  <td data-label="Used">{s.used}</td>
-                  <td data-label="Items kept">{s.items}</td>
-                  <td data-label="Dropped">{s.dropped > 0 ? <strong>{s.dropped}</strong> : 0}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        label="Token budget by section"
+        columns={['Section', 'Allocated', 'Used', 'Items kept', 'Dropped']}
+      >
+        {rows.map((s) => (
+          <tr key={s.name}>
+            <td data-label="Section">{s.label}</td>
+            <td data-label="Allocated">{s.allocated}</td>
+            <td data-label="Used">{s.used}</td>
+            <td data-label="Items kept">{s.items}</td>
+            <td data-label="Dropped">{s.dropped > 0 ? <strong>{s.dropped}</strong> : 0}</td>
+          </tr>
+        ))}
+      </Table>
       <p className="muted small">
         Both views are the server&apos;s answer with mode=debug, so this table describes the bundle shown. The
         debug data (the Markdown&apos;s last block) takes part of the budget: an assistant&apos;s bundle

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { bundleQueries, type BundleQuery } from '../../api/queries/bundle.ts';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
 
 /**
@@ -7,16 +7,8 @@ import { ErrorMessage, Loading } from '../../ui/status.tsx';
  * describe one bundle. It is untrusted text (memories anyone with write access wrote): shown as
  * text in a <pre>, never rendered as HTML.
  */
-export function BundleMarkdown({ query }: { query: Record<string, string | undefined> }) {
-  const markdown = useQuery({
-    queryKey: ['bundle-markdown', query],
-    queryFn: ({ signal }) =>
-      api<string>('GET', '/v1/context/bundle', {
-        query: { ...query, mode: 'debug', format: 'markdown' },
-        signal,
-        text: true,
-      }),
-  });
+export function BundleMarkdown({ query }: { query: BundleQuery }) {
+  const markdown = useQuery(bundleQueries.markdown(query));
   return (
     <section aria-labelledby="bundle-markdown-title">
       <h2 id="bundle-markdown-title">The bundle, as Markdown</h2>

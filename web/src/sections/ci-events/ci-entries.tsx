@@ -1,13 +1,10 @@
 import { Link } from 'react-router';
 import { usePagedList } from '../../api/paged.ts';
+import { auditQueries } from '../../api/queries/audit.ts';
 import type { AuditEntry } from '../../api/types.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
-import { LogTime } from '../audit/log-time.tsx';
-import { useUserEmails } from '../audit/user-emails.ts';
-
-/** The query key of a workspace's CI entries (read again after a new one is recorded). */
-export const ciEntriesKey = (workspace: string) => ['ci-entries', workspace] as const;
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { LogTime } from '../../ui/log-time.tsx';
+import { useUserEmails } from '../../api/user-emails.ts';
 
 /** A param of an entry as text, or nothing. */
 const text = (params: Record<string, unknown>, name: string): string | undefined => {
@@ -46,74 +43,54 @@ function Run({ params }: { params: Record<string, unknown> }) {
  */
 export function CiEntries({ workspace, serverAdmin }: { workspace: string; serverAdmin: boolean }) {
   const emails = useUserEmails(workspace, serverAdmin);
-  const entries = usePagedList<AuditEntry>(ciEntriesKey(workspace), '/v1/audit-logs', {
-    workspace_key: workspace,
-    action_prefix: 'ci.',
-    limit: 25,
-  });
-  if (entries.isPending) return <Loading what="the CI entries" />;
-  if (entries.isError) return <ErrorMessage error={entries.error} title="The CI entries could not be read" />;
+  const entries = usePagedList(auditQueries.log(workspace, { action_prefix: 'ci.', limit: 25 }));
   const audit = new URLSearchParams({ workspace, prefix: 'ci.' });
   return (
     <>
-      {entries.items.length === 0 ? (
-        <Empty>No CI results recorded in this workspace yet.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Result</th>
-                <th scope="col">Project</th>
-                <th scope="col">Run</th>
-                <th scope="col">Message</th>
-                <th scope="col">By</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.items.map((e) => {
-                const p = e.target.params;
-                const failed = e.action === 'ci.failure';
-                const by = e.actor.user_id;
-                return (
-                  <tr key={e.id}>
-                    <td data-label="Time">
-                      <LogTime iso={e.created_at} />
-                      <div className="muted small mono">{e.id}</div>
-                    </td>
-                    <td data-label="Result">
-                      <span className={`badge ${failed ? 'status-expired' : 'status-active'}`}>
-                        {failed ? 'failure' : e.action === 'ci.success' ? 'success' : e.action}
-                      </span>
-                    </td>
-                    <td data-label="Project" className="mono">
-                      {text(p, 'project_key') ?? <span className="muted">—</span>}
-                    </td>
-                    <td data-label="Run">
-                      <Run params={p} />
-                    </td>
-                    <td data-label="Message" className="ci-message">
-                      {text(p, 'message') ?? <span className="muted">—</span>}
-                    </td>
-                    <td data-label="By">
-                      {by ? (emails.get(by) ?? <span className="mono">{by}</span>) : 'system'}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+      <PagedTable
+        list={entries}
+        what="the CI entries"
+        errorTitle="The CI entries could not be read"
+        empty="No CI results recorded in this workspace yet."
+        columns={['Time', 'Result', 'Project', 'Run', 'Message', 'By']}
+      >
+        {(e) => <CiEntryRow key={e.id} entry={e} emails={emails} />}
+      </PagedTable>
+      {entries.isSuccess && (
+        <p className="muted small">
+          Every entry with its details and hash: <Link to={`/audit?${audit.toString()}`}>the audit log</Link>.
+        </p>
       )}
-      <LoadMore
-        hasMore={entries.hasNextPage}
-        loading={entries.isFetchingNextPage}
-        onMore={() => void entries.fetchNextPage()}
-      />
-      <p className="muted small">
-        Every entry with its details and hash: <Link to={`/audit?${audit.toString()}`}>the audit log</Link>.
-      </p>
     </>
+  );
+}
+
+/** One CI entry: when, success or failure, the project, the run, its message, who recorded it. */
+function CiEntryRow({ entry: e, emails }: { entry: AuditEntry; emails: Map<string, string> }) {
+  const p = e.target.params;
+  const failed = e.action === 'ci.failure';
+  const by = e.actor.user_id;
+  return (
+    <tr>
+      <td data-label="Time">
+        <LogTime iso={e.created_at} />
+        <div className="muted small mono">{e.id}</div>
+      </td>
+      <td data-label="Result">
+        <span className={`badge ${failed ? 'status-expired' : 'status-active'}`}>
+          {failed ? 'failure' : e.action === 'ci.success' ? 'success' : e.action}
+        </span>
+      </td>
+      <td data-label="Project" className="mono">
+        {text(p, 'project_key') ?? <span className="muted">—</span>}
+      </td>
+      <td data-label="Run">
+        <Run params={p} />
+      </td>
+      <td data-label="Message" className="ci-message">
+        {text(p, 'message') ?? <span className="muted">—</span>}
+      </td>
+      <td data-label="By">{by ? (emails.get(by) ?? <span className="mono">{by}</span>) : 'system'}</td>
+    </tr>
   );
 }

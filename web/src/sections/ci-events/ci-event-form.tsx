@@ -1,31 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
 import { usePagedList } from '../../api/paged.ts';
-import type { CiEvent, Project } from '../../api/types.ts';
+import { auditQueries } from '../../api/queries/audit.ts';
+import { recordCiEvent } from '../../api/queries/ci-events.ts';
+import { projectQueries } from '../../api/queries/projects.ts';
+import type { CiEvent } from '../../api/types.ts';
+import { Field } from '../../ui/field.tsx';
+import { nameAndKey } from '../../ui/format.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
-import { ciEntriesKey } from './ci-entries.tsx';
-
-/** The run's optional text fields, as the API names them, with their labels and limits. */
-const RUN_FIELDS = [
-  ['repository', 'Repository', 200, 'acme/api'],
-  ['branch', 'Branch', 255, 'main'],
-  ['sha', 'Commit (sha)', 64, '9fceb02d0ae598e95dc970b74767f19372d61af8'],
-  ['workflow', 'Workflow', 200, 'CI'],
-  ['job', 'Job', 200, 'test'],
-] as const;
-
-type RunField = (typeof RUN_FIELDS)[number][0] | 'run_url' | 'message';
-
-const EMPTY: Record<RunField, string> = {
-  repository: '',
-  branch: '',
-  sha: '',
-  workflow: '',
-  job: '',
-  run_url: '',
-  message: '',
-};
+import { EMPTY_RUN, RUN_FIELDS, runOf, type RunField } from './ci-run.ts';
 
 /**
  * Records a CI run's result (POST /v1/ci-events): success or failure, optionally for one of the
@@ -40,28 +23,21 @@ export function CiEventForm({
   onCreated: (e: CiEvent) => void;
 }) {
   const client = useQueryClient();
-  const projects = usePagedList<Project>(
-    ['projects', workspace],
-    `/v1/workspaces/${encodeURIComponent(workspace)}/projects`,
-    { limit: 200 },
-  );
+  const projects = usePagedList(projectQueries.list(workspace, 200));
   const [status, setStatus] = useState<'success' | 'failure'>('success');
   const [project, setProject] = useState('');
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState(EMPTY_RUN);
   const record = useMutation({
-    mutationFn: () => {
-      const run = Object.fromEntries(
-        Object.entries(values)
-          .map(([k, v]) => [k, k === 'message' ? v : v.trim()] as const)
-          .filter(([, v]) => v.trim() !== ''),
-      );
-      return api<CiEvent>('POST', '/v1/ci-events', {
-        body: { status, workspace_key: workspace, ...(project ? { project_key: project } : {}), ...run },
-      });
-    },
+    mutationFn: () =>
+      recordCiEvent({
+        status,
+        workspace_key: workspace,
+        ...(project ? { project_key: project } : {}),
+        ...runOf(values),
+      }),
     onSuccess: (created) => {
       onCreated(created);
-      void client.invalidateQueries({ queryKey: ciEntriesKey(workspace) });
+      void client.invalidateQueries({ queryKey: auditQueries.logs(workspace) });
     },
   });
   const set = (field: RunField, value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -88,55 +64,62 @@ export function CiEventForm({
           </span>
         ))}
       </fieldset>
-      <div className="field">
-        <label htmlFor="ci-project">Project (optional)</label>
-        <select id="ci-project" value={project} onChange={(e) => setProject(e.target.value)}>
-          <option value="">{projects.isPending ? 'Loading…' : 'No project'}</option>
-          {projects.items.map((p) => (
-            <option key={p.key} value={p.key}>
-              {p.name === p.key ? p.key : `${p.name} (${p.key})`} · {p.role}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id="ci-project" label="Project (optional)" error={record.error} name="project_key">
+        {(control) => (
+          <select {...control} value={project} onChange={(e) => setProject(e.target.value)}>
+            <option value="">{projects.isPending ? 'Loading…' : 'No project'}</option>
+            {projects.items.map((p) => (
+              <option key={p.key} value={p.key}>
+                {nameAndKey(p.name, p.key)} · {p.role}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {RUN_FIELDS.map(([field, label, max, example]) => (
-        <div className="field" key={field}>
-          <label htmlFor={`ci-${field}`}>{label}</label>
-          <input
-            id={`ci-${field}`}
-            value={values[field]}
-            maxLength={max}
-            placeholder={example}
-            className={field === 'sha' ? 'mono' : undefined}
-            onChange={(e) => set(field, e.target.value)}
-          />
-        </div>
+        <Field key={field} id={`ci-${field}`} label={label} error={record.error} name={field}>
+          {(control) => (
+            <input
+              {...control}
+              value={values[field]}
+              maxLength={max}
+              placeholder={example}
+              className={field === 'sha' ? 'mono' : undefined}
+              onChange={(e) => set(field, e.target.value)}
+            />
+          )}
+        </Field>
       ))}
-      <div className="field field-wide">
-        <label htmlFor="ci-run_url">Run URL</label>
-        <input
-          id="ci-run_url"
-          type="url"
-          value={values.run_url}
-          maxLength={2000}
-          placeholder="https://github.com/acme/api/actions/runs/1234"
-          onChange={(e) => set('run_url', e.target.value)}
-        />
-      </div>
-      <div className="field field-wide">
-        <label htmlFor="ci-message">Message</label>
-        <textarea
-          id="ci-message"
-          rows={3}
-          value={values.message}
-          maxLength={4000}
-          aria-describedby="ci-message-hint"
-          onChange={(e) => set('message', e.target.value)}
-        />
-        <span id="ci-message-hint" className="muted small">
-          Secrets in it are masked before it is stored.
-        </span>
-      </div>
+      <Field id="ci-run_url" label="Run URL" className="field-wide" error={record.error} name="run_url">
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            value={values.run_url}
+            maxLength={2000}
+            placeholder="https://github.com/acme/api/actions/runs/1234"
+            onChange={(e) => set('run_url', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        id="ci-message"
+        label="Message"
+        className="field-wide"
+        hint="Secrets in it are masked before it is stored."
+        error={record.error}
+        name="message"
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            value={values.message}
+            maxLength={4000}
+            onChange={(e) => set('message', e.target.value)}
+          />
+        )}
+      </Field>
       <button type="submit" disabled={record.isPending}>
         {record.isPending ? 'Recording…' : `Record ${status}`}
       </button>

@@ -2,11 +2,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CiEvent, Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
-import { Empty } from '../../ui/status.tsx';
-import { useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
-import { LogTime } from '../audit/log-time.tsx';
-import { useAddress } from '../audit/address.ts';
-import { administers } from '../workspaces/workspace-access.ts';
+import { useAddress } from '../../ui/use-address.ts';
+import { AdminsOnlyNote } from '../../ui/admins-only-note.tsx';
+import {
+  ChooseWorkspace,
+  useWorkspaces,
+  WORKSPACE_ADDRESS,
+  WorkspaceChoice,
+} from '../../ui/workspace-choice.tsx';
+import { LogTime } from '../../ui/log-time.tsx';
+import { administers } from '../../api/workspace-access.ts';
 import { CiEntries } from './ci-entries.tsx';
 import { CiEventForm } from './ci-event-form.tsx';
 import { FromYourCi } from './from-your-ci.tsx';
@@ -44,11 +49,11 @@ function Recorded({ event, admin }: { event: CiEvent; admin: boolean }) {
  * a project), the latest ones from the audit log (admins), and how a CI job records its own.
  */
 export function CiEventsPage({ session }: { session: Session }) {
-  const address = useAddress();
-  const workspace = address.get('workspace');
+  const address = useAddress(WORKSPACE_ADDRESS);
+  const { workspace } = address.values;
   const spaces = useWorkspaces(workspace);
   const [recorded, setRecorded] = useState<CiEvent | null>(null);
-  const admin = spaces.current ? administers(session, spaces.current) : session.user.is_admin;
+  const admin = administers(session, spaces.current);
   const shown = recorded?.workspace_key === workspace ? recorded : null;
   return (
     <Page
@@ -62,30 +67,22 @@ export function CiEventsPage({ session }: { session: Session }) {
         onChoose={(w) => address.set({ workspace: w })}
       />
       {!workspace ? (
-        !spaces.isPending &&
-        (spaces.items.length === 0 ? (
-          <Empty>You are a member of no workspace yet.</Empty>
-        ) : (
-          <Empty>Choose a workspace to record and read its CI results.</Empty>
-        ))
+        <ChooseWorkspace spaces={spaces}>
+          Choose a workspace to record and read its CI results.
+        </ChooseWorkspace>
       ) : (
         <>
           <CiEventForm key={workspace} workspace={workspace} onCreated={setRecorded} />
           {shown && <Recorded event={shown} admin={admin} />}
           <h2>Latest CI results in {workspace}</h2>
           {!spaces.isPending && !admin && (
-            <div className="card notice" role="note" aria-label="Who can read this">
-              <p>
-                Only the workspace&apos;s owners and admins read its audit log, where CI results are kept
-                {spaces.current ? (
-                  <>
-                    ; your role in <span className="mono">{workspace}</span> is{' '}
-                    <strong>{spaces.current.role}</strong>
-                  </>
-                ) : null}
-                . As a member you may still record one above.
-              </p>
-            </div>
+            <AdminsOnlyNote
+              only="read its audit log, where CI results are kept"
+              workspace={workspace}
+              current={spaces.current}
+            >
+              As a member you may still record one above.
+            </AdminsOnlyNote>
           )}
           <CiEntries workspace={workspace} serverAdmin={session.user.is_admin} />
           <FromYourCi workspace={workspace} />

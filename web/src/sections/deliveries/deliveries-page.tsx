@@ -1,12 +1,20 @@
 import { Link } from 'react-router';
 import type { Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
-import { Empty } from '../../ui/status.tsx';
-import { useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
-import { useAddress } from '../audit/address.ts';
-import { administers } from '../workspaces/workspace-access.ts';
+import { text } from '../../ui/address-fields.ts';
+import { useAddress } from '../../ui/use-address.ts';
+import { AdminsOnlyNote } from '../../ui/admins-only-note.tsx';
+import {
+  ChooseWorkspace,
+  useWorkspaces,
+  WORKSPACE_ADDRESS,
+  WorkspaceChoice,
+} from '../../ui/workspace-choice.tsx';
+import { administers } from '../../api/workspace-access.ts';
 import { DeliveryFilters } from './delivery-filters.tsx';
 import { DeliveryList } from './delivery-list.tsx';
+
+const DELIVERIES_ADDRESS = { ...WORKSPACE_ADDRESS, status: text, channel: text, action: text };
 
 /**
  * A workspace's chat deliveries (`?workspace=&status=&channel=&action=`): each audit entry's
@@ -14,15 +22,10 @@ import { DeliveryList } from './delivery-list.tsx';
  * admins; anyone else sees the server's refusal and no controls.
  */
 export function DeliveriesPage({ session }: { session: Session }) {
-  const address = useAddress();
-  const workspace = address.get('workspace');
+  const address = useAddress(DELIVERIES_ADDRESS);
+  const { workspace, ...filters } = address.values;
   const spaces = useWorkspaces(workspace);
-  const filters = {
-    status: address.get('status'),
-    channel: address.get('channel'),
-    action: address.get('action'),
-  };
-  const admin = spaces.current ? administers(session, spaces.current) : session.user.is_admin;
+  const admin = administers(session, spaces.current);
   // Known not to be an admin here (the server refuses anyway): no filters, only its refusal.
   const refused = !spaces.isPending && !admin;
   return (
@@ -37,34 +40,23 @@ export function DeliveriesPage({ session }: { session: Session }) {
         onChoose={(w) => address.set({ workspace: w })}
       />
       {!workspace ? (
-        !spaces.isPending &&
-        (spaces.items.length === 0 ? (
-          <Empty>You are a member of no workspace yet.</Empty>
-        ) : (
-          <Empty>Choose a workspace to see its deliveries.</Empty>
-        ))
+        <ChooseWorkspace spaces={spaces}>Choose a workspace to see its deliveries.</ChooseWorkspace>
       ) : (
         <>
           {refused ? (
-            <div className="card notice ws-note" role="note" aria-label="Who can read this">
-              <p>
-                Only the workspace&apos;s owners and admins see and retry its deliveries
-                {spaces.current ? (
-                  <>
-                    ; your role in <span className="mono">{workspace}</span> is{' '}
-                    <strong>{spaces.current.role}</strong>
-                  </>
-                ) : null}
-                .
-              </p>
-            </div>
+            <AdminsOnlyNote
+              only="see and retry its deliveries"
+              workspace={workspace}
+              current={spaces.current}
+              className="ws-note"
+            />
           ) : (
             <>
               <p className="muted small">
                 What is sent, and where, is set by the chat integration&apos;s rules in{' '}
                 <Link to={`/integrations?workspace=${encodeURIComponent(workspace)}`}>Integrations</Link>.
               </p>
-              <DeliveryFilters key={address.text} values={filters} onApply={address.set} />
+              <DeliveryFilters key={address.params.toString()} values={filters} onApply={address.set} />
             </>
           )}
           <h2>Deliveries of {workspace}</h2>

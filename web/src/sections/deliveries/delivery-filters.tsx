@@ -1,12 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import type { DeliveryFilterValues } from '../../api/queries/deliveries.ts';
+import { Field } from '../../ui/field.tsx';
 import { DELIVERY_STATUSES, STATUS_MEANINGS } from './delivery-vocabulary.ts';
-
-/** The deliveries' filters as the address holds them. */
-export interface DeliveryFilterValues {
-  status: string;
-  channel: string;
-  action: string;
-}
 
 /** Status, channel and action prefix, applied to the address together (so reload and back keep them). */
 export function DeliveryFilters({
@@ -14,7 +9,7 @@ export function DeliveryFilters({
   onApply,
 }: {
   values: DeliveryFilterValues;
-  onApply: (patch: Record<string, string>) => void;
+  onApply: (patch: DeliveryFilterValues) => void;
 }) {
   const [status, setStatus] = useState(values.status);
   const [channel, setChannel] = useState(values.channel);
@@ -25,40 +20,43 @@ export function DeliveryFilters({
   };
   return (
     <form className="card form-row" onSubmit={submit} aria-label="Filter the deliveries">
-      <div className="field">
-        <label htmlFor="dlv-status">Status</label>
-        <select id="dlv-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="">Any status</option>
-          {DELIVERY_STATUSES.map((s) => (
-            <option key={s} value={s} title={STATUS_MEANINGS[s]}>
-              {s}
-            </option>
-          ))}
-          {status && !(DELIVERY_STATUSES as string[]).includes(status) && (
-            <option value={status}>{status}</option>
-          )}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="dlv-channel">Channel</label>
-        <input
-          id="dlv-channel"
-          value={channel}
-          maxLength={200}
-          placeholder="#ops"
-          onChange={(e) => setChannel(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="dlv-action">Action starts with</label>
-        <input
-          id="dlv-action"
-          value={action}
-          maxLength={200}
-          placeholder="ci., access., …"
-          onChange={(e) => setAction(e.target.value)}
-        />
-      </div>
+      <Field id="dlv-status" label="Status">
+        {(control) => (
+          <select {...control} value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">Any status</option>
+            {DELIVERY_STATUSES.map((s) => (
+              <option key={s} value={s} title={STATUS_MEANINGS[s]}>
+                {s}
+              </option>
+            ))}
+            {status && !(DELIVERY_STATUSES as string[]).includes(status) && (
+              <option value={status}>{status}</option>
+            )}
+          </select>
+        )}
+      </Field>
+      <Field id="dlv-channel" label="Channel">
+        {(control) => (
+          <input
+            {...control}
+            value={channel}
+            maxLength={200}
+            placeholder="#ops"
+            onChange={(e) => setChannel(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id="dlv-action" label="Action starts with">
+        {(control) => (
+          <input
+            {...control}
+            value={action}
+            maxLength={200}
+            placeholder="ci., access., …"
+            onChange={(e) => setAction(e.target.value)}
+          />
+        )}
+      </Field>
       <button type="submit">Apply</button>
       <button
         type="button"

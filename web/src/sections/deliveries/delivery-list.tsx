@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../api/client.ts';
+import type { ListAnswer } from '../../api/paged.ts';
 import { usePagedList } from '../../api/paged.ts';
+import { deliveryQueries, retryDelivery, type DeliveryFilterValues } from '../../api/queries/deliveries.ts';
 import type { Delivery } from '../../api/types.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
-import type { DeliveryFilterValues } from './delivery-filters.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { ErrorMessage } from '../../ui/status.tsx';
 import { DeliveryRow } from './delivery-row.tsx';
-import { deliveriesKey, inFlight } from './delivery-vocabulary.ts';
+import { inFlight } from './delivery-vocabulary.ts';
 
 /** How often the list is read again while a delivery is on its way. */
 const POLL_MS = 3000;
 
-type Pages = InfiniteData<{ items: Delivery[]; next_cursor: string | null }>;
+type Pages = InfiniteData<ListAnswer<Delivery>>;
 
 /** Reads the workspace's deliveries again every few seconds while `active`, and stops when it is not. */
 function usePollWhile(active: boolean, workspace: string) {
@@ -20,7 +20,7 @@ function usePollWhile(active: boolean, workspace: string) {
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(
-      () => void client.invalidateQueries({ queryKey: deliveriesKey(workspace) }),
+      () => void client.invalidateQueries({ queryKey: deliveryQueries.all(workspace) }),
       POLL_MS,
     );
     return () => clearInterval(timer);
@@ -32,13 +32,9 @@ function useRetry(workspace: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ delivery, reason }: { delivery: Delivery; reason: string }) =>
-      api<Delivery>(
-        'POST',
-        `/v1/workspaces/${encodeURIComponent(workspace)}/deliveries/${encodeURIComponent(delivery.id)}/retry`,
-        { body: reason ? { reason } : {} },
-      ),
+      retryDelivery(workspace, delivery.id, reason),
     onSuccess: (updated) => {
-      client.setQueriesData<Pages>({ queryKey: deliveriesKey(workspace) }, (data) =>
+      client.setQueriesData<Pages>({ queryKey: deliveryQueries.all(workspace) }, (data) =>
         data
           ? {
               ...data,
@@ -51,7 +47,7 @@ function useRetry(workspace: string) {
       );
     },
     // Refused too (a 409: it is no longer failed), the list is read again to show where it stands.
-    onSettled: () => client.invalidateQueries({ queryKey: deliveriesKey(workspace) }),
+    onSettled: () => client.invalidateQueries({ queryKey: deliveryQueries.all(workspace) }),
   });
 }
 
@@ -65,27 +61,28 @@ export function DeliveryList({
   filters: DeliveryFilterValues;
   canRetry: boolean;
 }) {
-  const list = usePagedList<Delivery>(
-    deliveriesKey(workspace),
-    `/v1/workspaces/${encodeURIComponent(workspace)}/deliveries`,
-    { status: filters.status, channel: filters.channel, action: filters.action },
-  );
+  const list = usePagedList(deliveryQueries.list(workspace, filters));
   const active = list.isSuccess && inFlight(list.items);
   usePollWhile(active, workspace);
   const retry = useRetry(workspace);
   const filtered = Boolean(filters.status || filters.channel || filters.action);
-  if (list.isPending) return <Loading what="the deliveries" />;
-  if (list.isError) return <ErrorMessage error={list.error} title="The deliveries could not be read" />;
   return (
     <>
-      <p className="muted small" role="status">
-        {active
-          ? 'Some deliveries are on their way: the list is read again every few seconds.'
-          : 'Nothing on its way: the list is not refreshed by itself.'}{' '}
-        <button type="button" className="link" onClick={() => void list.refetch()} disabled={list.isFetching}>
-          {list.isFetching ? 'Reading…' : 'Refresh now'}
-        </button>
-      </p>
+      {list.isSuccess && (
+        <p className="muted small" role="status">
+          {active
+            ? 'Some deliveries are on their way: the list is read again every few seconds.'
+            : 'Nothing on its way: the list is not refreshed by itself.'}{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => void list.refetch()}
+            disabled={list.isFetching}
+          >
+            {list.isFetching ? 'Reading…' : 'Refresh now'}
+          </button>
+        </p>
+      )}
       {retry.isError && (
         <ErrorMessage error={retry.error} title={`Delivery ${retry.variables.delivery.id} was not retried`} />
       )}
@@ -94,48 +91,29 @@ export function DeliveryList({
           Delivery <span className="mono">{retry.data.id}</span> queued again: {retry.data.status}.
         </p>
       )}
-      {list.items.length === 0 ? (
-        <Empty>
-          {filtered
+      <PagedTable
+        list={list}
+        what="the deliveries"
+        errorTitle="The deliveries could not be read"
+        empty={
+          filtered
             ? 'No delivery matches these filters.'
-            : 'No deliveries yet: chat notifications of this workspace appear here once sent.'}
-        </Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="stack deliveries">
-            <thead>
-              <tr>
-                <th scope="col">Created</th>
-                <th scope="col">Action</th>
-                <th scope="col">Channel</th>
-                <th scope="col">Severity</th>
-                <th scope="col">Status</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((d) => (
-                <DeliveryRow
-                  key={d.id}
-                  workspace={workspace}
-                  delivery={d}
-                  canRetry={canRetry}
-                  onRetry={(delivery, reason) => retry.mutate({ delivery, reason })}
-                  retrying={retry.isPending}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <LoadMore
-        hasMore={list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        onMore={() => void list.fetchNextPage()}
-      />
+            : 'No deliveries yet: chat notifications of this workspace appear here once sent.'
+        }
+        columns={['Created', 'Action', 'Channel', 'Severity', 'Status', 'Outcome', { hidden: 'Actions' }]}
+        className="deliveries"
+      >
+        {(d) => (
+          <DeliveryRow
+            key={d.id}
+            workspace={workspace}
+            delivery={d}
+            canRetry={canRetry}
+            onRetry={(delivery, reason) => retry.mutate({ delivery, reason })}
+            retrying={retry.isPending}
+          />
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Delivery } from '../../api/types.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
-import { LogTime } from '../audit/log-time.tsx';
+import { LogTime } from '../../ui/log-time.tsx';
 import { STATUS_MEANINGS, statusClass } from './delivery-vocabulary.ts';
 
 /** The Retry of a failed delivery, behind a confirmation that also takes an optional reason. */

@@ -23,6 +23,3 @@ export function statusClass(status: DeliveryStatus): string {
   if (status === 'failed') return 'status-expired';
   return 'status-pending';
 }
-
-/** The query key of a workspace's deliveries (every filter below it). */
-export const deliveriesKey = (workspace: string) => ['deliveries', workspace] as const;

@@ -1,33 +1,36 @@
 import { useIsMutating, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
+import { Link, useNavigate, useParams } from 'react-router';
+import { importQueries } from '../../api/queries/imports.ts';
 import type { Import } from '../../api/types.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { when } from '../../ui/format.ts';
+import { writeAddress } from '../../ui/address-fields.ts';
 import { Page } from '../../ui/page.tsx';
+import { PROJECT_ADDRESS } from '../../ui/project-picker.tsx';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
+import { useAddress } from '../../ui/use-address.ts';
 import { ImportStatus, statsText } from './import-badges.tsx';
 import { bytes } from './import-source.ts';
 import { ImportSteps } from './import-steps.tsx';
-import { importKey, stepKey, useDeleteImport } from './import-writes.ts';
+import { useDeleteImport } from './import-writes.ts';
 import { StagedReview } from './staged-review.tsx';
 
 /** `/imports/:id?workspace=…&project=…`: one import, its steps, the review of what it staged. */
 export function ImportDetailPage() {
   const id = useParams().id ?? '';
-  const [params] = useSearchParams();
-  const stepRunning = useIsMutating({ mutationKey: stepKey(id) }) > 0;
+  const { params } = useAddress(PROJECT_ADDRESS);
+  const stepRunning = useIsMutating({ mutationKey: importQueries.step(id) }) > 0;
   const item = useQuery({
-    queryKey: importKey(id),
-    queryFn: ({ signal }) => api<Import>('GET', `/v1/imports/${encodeURIComponent(id)}`, { signal }),
+    ...importQueries.detail(id),
     // While a step runs (here or elsewhere), read the import again to show where it is.
     refetchInterval: (q) => (stepRunning || q.state.data?.running_step ? 750 : false),
   });
-  const back = new URLSearchParams(params);
-  if (item.data) {
-    back.set('workspace', item.data.workspace_key);
-    back.set('project', item.data.project_key);
-  }
+  const back = item.data
+    ? writeAddress(PROJECT_ADDRESS, params, {
+        workspace: item.data.workspace_key,
+        project: item.data.project_key,
+      })
+    : params;
   const backTo = `/imports?${back.toString()}`;
   return (
     <Page

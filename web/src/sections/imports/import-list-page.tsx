@@ -1,12 +1,12 @@
 import { useLocation } from 'react-router';
 import { usePagedList } from '../../api/paged.ts';
-import type { Import } from '../../api/types.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
+import { importQueries } from '../../api/queries/imports.ts';
 import { Page } from '../../ui/page.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
 import { ProjectPicker, useProjectChoice } from '../../ui/project-picker.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 import { useRawAccess } from '../../api/project-access.ts';
-import { ImportTable } from './import-table.tsx';
+import { IMPORT_COLUMNS, ImportRow } from './import-row.tsx';
 import { UploadForm } from './upload-form.tsx';
 
 /** A project's imports and, for those who may import, the upload. */
@@ -36,12 +36,7 @@ export function ImportListPage() {
 
 function ProjectImports({ workspace, project }: { workspace: string; project: string }) {
   const rights = useRawAccess(workspace, project);
-  const list = usePagedList<Import>(
-    ['imports', workspace, project],
-    '/v1/imports',
-    { workspace_key: workspace, project_key: project },
-    rights.allowed,
-  );
+  const list = usePagedList(importQueries.list(workspace, project), rights.allowed);
   if (rights.isPending) return <Loading what="your role on this project" />;
   if (rights.error)
     return <ErrorMessage error={rights.error} title="Your role on this project could not be read" />;
@@ -58,20 +53,15 @@ function ProjectImports({ workspace, project }: { workspace: string; project: st
       {/* A file chosen for one project is never sent to the next one chosen. */}
       <UploadForm key={`${workspace}\n${project}`} workspace={workspace} project={project} />
       <h2>Imports of this project</h2>
-      {list.isPending ? (
-        <Loading what="the imports" />
-      ) : list.isError ? (
-        <ErrorMessage error={list.error} />
-      ) : list.items.length === 0 ? (
-        <Empty>No imports in this project yet: upload a transcript above.</Empty>
-      ) : (
-        <ImportTable items={list.items} />
-      )}
-      <LoadMore
-        hasMore={list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        onMore={() => void list.fetchNextPage()}
-      />
+      <PagedTable
+        list={list}
+        what="the imports"
+        empty="No imports in this project yet: upload a transcript above."
+        columns={IMPORT_COLUMNS}
+        label="Imports"
+      >
+        {(i) => <ImportRow key={i.id} item={i} />}
+      </PagedTable>
     </>
   );
 }

@@ -1,9 +1,10 @@
 import type { Import } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
-import { useImportStep, type Step } from './import-writes.ts';
+import type { ImportStep } from '../../api/queries/imports.ts';
+import { useImportStep } from './import-writes.ts';
 
 const ORDER: Import['status'][] = ['uploaded', 'parsed', 'extracted', 'committed'];
-const STEPS: { step: Step; label: string; from: Import['status']; what: string }[] = [
+const STEPS: { step: ImportStep; label: string; from: Import['status']; what: string }[] = [
   {
     step: 'parse',
     label: 'Parse',

@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import type { Import, MemoryType, StagedSelection } from '../../api/types.ts';
+import type { Import, MemoryType } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
-import { typeLabel } from '../memories/memory-vocabulary.ts';
-import { useSelectStaged, type StagedChoice } from './import-writes.ts';
+import { typeLabel } from '../../ui/memory-vocabulary.ts';
+import type { StagedChoice } from '../../api/queries/imports.ts';
+import { useSelectStaged } from './import-writes.ts';
+import { outcomeText } from './staged-outcome.ts';
+import { Field } from '../../ui/field.tsx';
 
 /**
  * Select or deselect many staged memories in one request: all of them, or those of one type (the
@@ -13,7 +16,6 @@ export function StagedBulkActions({ item, types }: { item: Import; types: Memory
   const [chosen, setChosen] = useState<MemoryType | ''>('');
   const type = chosen !== '' && types.includes(chosen) ? chosen : types[0];
   const run = (selected: boolean, choice: StagedChoice) => select.mutate({ selected, ...choice });
-  const typeField = `bulk-type-${item.id}`;
   return (
     <div role="group" aria-label="Select many at once">
       <div className="actions bulk-actions">
@@ -36,16 +38,17 @@ export function StagedBulkActions({ item, types }: { item: Import; types: Memory
       </div>
       {type && (
         <div className="form-row bulk-by-type">
-          <div className="field">
-            <label htmlFor={typeField}>By type</label>
-            <select id={typeField} value={type} onChange={(e) => setChosen(e.target.value as MemoryType)}>
-              {types.map((t) => (
-                <option key={t} value={t}>
-                  {typeLabel(t)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field id={`bulk-type-${item.id}`} label="By type">
+            {(control) => (
+              <select {...control} value={type} onChange={(e) => setChosen(e.target.value as MemoryType)}>
+                {types.map((t) => (
+                  <option key={t} value={t}>
+                    {typeLabel(t)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <button
             type="button"
             className="secondary"
@@ -72,26 +75,4 @@ export function StagedBulkActions({ item, types }: { item: Import; types: Memory
       <ErrorMessage error={select.error} title="The selection was refused" />
     </div>
   );
-}
-
-/** "Select none: deselected 4. Now selected: Decision 0 of 3, …", from the server's answer. */
-function outcomeText(answer: StagedSelection, asked: StagedChoice & { selected: boolean }): string {
-  const what =
-    'all' in asked
-      ? asked.selected
-        ? 'Select all'
-        : 'Select none'
-      : 'types' in asked
-        ? `${asked.selected ? 'Select' : 'Deselect'} ${asked.types.map(typeLabel).join(', ')}`
-        : `${asked.selected ? 'Select' : 'Deselect'} ${asked.staged_ids.length}`;
-  const kept =
-    answer.already_committed > 0
-      ? ` (${answer.already_committed} already committed, left as ${answer.already_committed === 1 ? 'it is' : 'they are'})`
-      : '';
-  const counts = answer.by_type
-    .filter((c) => c.staged > c.committed)
-    .map((c) => `${typeLabel(c.type)} ${c.selected} of ${c.staged - c.committed}`)
-    .join(', ');
-  const now = counts === '' ? '' : ` Now selected: ${counts}.`;
-  return `${what}: ${answer.selected ? 'selected' : 'deselected'} ${answer.changed}${kept}.${now}`;
 }

@@ -1,19 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { Import, MemoryType, StagedMemory } from '../../api/types.ts';
+import { importQueries, importWrites, type StagedChange } from '../../api/queries/imports.ts';
+import type { Import, StagedMemory } from '../../api/types.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
-import { MEMORY_TYPES, typeLabel } from '../memories/memory-vocabulary.ts';
+import { changeOf } from '../../ui/memory-draft.ts';
+import { MemoryFields, type MemoryDraft } from '../../ui/memory-fields.tsx';
+import { typeLabel } from '../../ui/memory-vocabulary.ts';
 import { memoryPath } from './import-badges.tsx';
-import { patchStaged, stagedKey, type StagedChange } from './import-writes.ts';
 
 /** One staged memory: select it for commit, or correct its type and text before; once committed, its memory. */
 export function StagedItem({ item, staged }: { item: Import; staged: StagedMemory }) {
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const change = useMutation({
-    mutationFn: (c: StagedChange) => patchStaged(item.id, staged.id, c),
-    onSuccess: () => client.invalidateQueries({ queryKey: stagedKey(item.id) }),
+    mutationFn: (c: StagedChange) => importWrites.changeStaged(item.id, staged.id, c),
+    onSuccess: () => client.invalidateQueries({ queryKey: importQueries.staged(item.id).queryKey }),
   });
   const committed = staged.memory_id !== null;
   // While a (de)selection is stored (and the list read again), show the asked value; a refusal reverts.
@@ -55,6 +57,7 @@ export function StagedItem({ item, staged }: { item: Import; staged: StagedMemor
         <StagedEditForm
           staged={staged}
           saving={change.isPending}
+          error={change.error}
           onSave={(c) => change.mutate(c, { onSuccess: () => setEditing(false) })}
           onCancel={() => {
             change.reset();
@@ -67,50 +70,35 @@ export function StagedItem({ item, staged }: { item: Import; staged: StagedMemor
   );
 }
 
+/** Correct a staged memory's type or text before it is committed; only what changed is sent. */
 function StagedEditForm({
   staged,
   saving,
+  error,
   onSave,
   onCancel,
 }: {
   staged: StagedMemory;
   saving: boolean;
+  error: unknown;
   onSave: (change: StagedChange) => void;
   onCancel: () => void;
 }) {
-  const [type, setType] = useState<MemoryType>(staged.type);
-  const [content, setContent] = useState(staged.content);
-  const change: StagedChange = {
-    ...(type !== staged.type ? { type } : {}),
-    ...(content !== staged.content ? { content } : {}),
-  };
+  const [draft, setDraft] = useState<MemoryDraft>({ type: staged.type, content: staged.content });
+  const change = changeOf(draft, { type: staged.type, content: staged.content }, false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSave(change);
   };
   return (
     <form className="form-row row-detail" onSubmit={submit} aria-label={`Edit staged memory ${staged.id}`}>
-      <div className="field">
-        <label htmlFor={`type-${staged.id}`}>Type</label>
-        <select id={`type-${staged.id}`} value={type} onChange={(e) => setType(e.target.value as MemoryType)}>
-          {MEMORY_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {typeLabel(t)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field field-wide">
-        <label htmlFor={`text-${staged.id}`}>Text</label>
-        <textarea
-          id={`text-${staged.id}`}
-          rows={3}
-          required
-          maxLength={8000}
-          value={content}
-          onChange={(e) => setContent(e.target.value)}
-        />
-      </div>
+      <MemoryFields
+        idPrefix={`staged-${staged.id}`}
+        draft={draft}
+        onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+        contentLabel="Text"
+        error={error}
+      />
       <button type="submit" disabled={saving || Object.keys(change).length === 0}>
         {saving ? 'Saving…' : 'Save'}
       </button>

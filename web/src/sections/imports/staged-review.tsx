@@ -1,22 +1,17 @@
 import { Link } from 'react-router';
 import { usePagedList } from '../../api/paged.ts';
-import type { Import, StagedMemory } from '../../api/types.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
-import { MEMORY_TYPES } from '../memories/memory-vocabulary.ts';
+import { importQueries } from '../../api/queries/imports.ts';
+import type { Import } from '../../api/types.ts';
+import { PagedView } from '../../ui/paged-view.tsx';
+import { MEMORY_TYPES } from '../../ui/memory-vocabulary.ts';
 import { CommitStaged } from './commit-staged.tsx';
 import { memoryPath } from './import-badges.tsx';
-import { stagedKey } from './import-writes.ts';
 import { StagedBulkActions } from './staged-bulk-actions.tsx';
 import { StagedItem } from './staged-item.tsx';
 
 /** Review what extract staged: (de)select, correct, then commit the selected ones as memories. */
 export function StagedReview({ item }: { item: Import }) {
-  const staged = usePagedList<StagedMemory>(
-    stagedKey(item.id),
-    `/v1/imports/${encodeURIComponent(item.id)}/staged`,
-    { limit: 200 },
-  );
+  const staged = usePagedList(importQueries.staged(item.id));
   const open = staged.items.filter((s) => s.memory_id === null);
   const selected = open.filter((s) => s.selected);
   const committed = staged.items.filter((s) => s.memory_id !== null);
@@ -24,33 +19,30 @@ export function StagedReview({ item }: { item: Import }) {
   const types = staged.hasNextPage
     ? MEMORY_TYPES
     : MEMORY_TYPES.filter((t) => open.some((s) => s.type === t));
-  if (staged.isPending) return <Loading what="the staged memories" />;
-  if (staged.isError) return <ErrorMessage error={staged.error} />;
   return (
     <section className="card" aria-labelledby="review-title">
       <h2 id="review-title">Review</h2>
-      {staged.items.length === 0 ? (
-        <Empty>Extract found nothing to remember in this transcript.</Empty>
-      ) : (
-        <>
-          <p className="muted small" role="status">
-            {selected.length} of {open.length} waiting {open.length === 1 ? 'memory is' : 'memories are'}{' '}
-            selected
-            {staged.hasNextPage ? ' (of those loaded)' : ''}; {committed.length} committed.
-          </p>
-          {open.length > 0 && <StagedBulkActions item={item} types={types} />}
-          <ul className="rows" aria-label="Staged memories">
-            {staged.items.map((s) => (
-              <StagedItem key={s.id} item={item} staged={s} />
-            ))}
-          </ul>
-          <LoadMore
-            hasMore={staged.hasNextPage}
-            loading={staged.isFetchingNextPage}
-            onMore={() => void staged.fetchNextPage()}
-          />
-        </>
-      )}
+      <PagedView
+        list={staged}
+        what="the staged memories"
+        empty="Extract found nothing to remember in this transcript."
+      >
+        {(items) => (
+          <>
+            <p className="muted small" role="status">
+              {selected.length} of {open.length} waiting {open.length === 1 ? 'memory is' : 'memories are'}{' '}
+              selected
+              {staged.hasNextPage ? ' (of those loaded)' : ''}; {committed.length} committed.
+            </p>
+            {open.length > 0 && <StagedBulkActions item={item} types={types} />}
+            <ul className="rows" aria-label="Staged memories">
+              {items.map((s) => (
+                <StagedItem key={s.id} item={item} staged={s} />
+              ))}
+            </ul>
+          </>
+        )}
+      </PagedView>
       {open.length > 0 && (
         <CommitStaged
           item={item}

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { Import } from '../../api/types.ts';
-import { uploadForm, type UploadProgress } from '../../api/upload.ts';
+import { importQueries, importWrites } from '../../api/queries/imports.ts';
+import type { UploadProgress } from '../../api/upload.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { importPath } from './import-badges.tsx';
 import { bytes, IMPORT_SOURCES, sourceForFile } from './import-source.ts';
+import { Field } from '../../ui/field.tsx';
 
 /**
  * Upload a transcript: choose a file (the field, or a drop onto its zone), its source (guessed
@@ -20,10 +21,8 @@ export function UploadForm({ workspace, project }: { workspace: string; project:
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const upload = useMutation({
     mutationFn: (chosen: File) =>
-      uploadForm<Import>('/v1/imports', { workspace_key: workspace, project_key: project, source }, chosen, {
-        onProgress: setProgress,
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['imports', workspace] }),
+      importWrites.upload({ workspace_key: workspace, project_key: project, source }, chosen, setProgress),
+    onSuccess: () => client.invalidateQueries({ queryKey: importQueries.all(workspace) }),
   });
   const choose = (chosen: File | null) => {
     setFile(chosen);
@@ -73,16 +72,17 @@ export function UploadForm({ workspace, project }: { workspace: string; project:
           {file ? `Chosen: ${file.name} (${bytes(file.size)})` : 'No file chosen yet.'}
         </p>
       </div>
-      <div className="field">
-        <label htmlFor="import-source">Source</label>
-        <select id="import-source" value={source} onChange={(e) => setSource(e.target.value)}>
-          {IMPORT_SOURCES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id="import-source" label="Source" error={upload.error} name="source">
+        {(control) => (
+          <select {...control} value={source} onChange={(e) => setSource(e.target.value)}>
+            {IMPORT_SOURCES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <button type="submit" disabled={!file || upload.isPending}>
         {upload.isPending ? 'Uploading…' : 'Upload'}
       </button>

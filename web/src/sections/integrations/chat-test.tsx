@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api/client.ts';
-import type { ChatTest as ChatTestAnswer } from '../../api/types.ts';
+import { ApiError } from '../../api/client.ts';
+import { integrationWrites } from '../../api/queries/integrations.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
+import { Field } from '../../ui/field.tsx';
 
 /**
  * Sends one test message through the chat configuration that applies now (POST
@@ -12,10 +13,7 @@ import { ErrorMessage } from '../../ui/status.tsx';
 export function ChatTest({ workspace }: { workspace: string }) {
   const [channel, setChannel] = useState('');
   const send = useMutation({
-    mutationFn: (to: string) =>
-      api<ChatTestAnswer>('POST', '/v1/integrations/chat/test', {
-        body: { workspace_key: workspace, ...(to ? { channel: to } : {}) },
-      }),
+    mutationFn: (to: string) => integrationWrites.testChat(workspace, to),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -25,21 +23,29 @@ export function ChatTest({ workspace }: { workspace: string }) {
   return (
     <form className="provider-test" onSubmit={submit} aria-label="Send a test chat message">
       <div className="form-row">
-        <div className="field grow">
-          <label htmlFor="test-chat-channel">Channel for the test message (optional)</label>
-          <input
-            id="test-chat-channel"
-            value={channel}
-            maxLength={200}
-            placeholder="#ops"
-            aria-describedby="test-chat-hint"
-            onChange={(e) => setChannel(e.target.value)}
-          />
-          <span id="test-chat-hint" className="muted small">
-            Empty: the default channel, or the webhook&apos;s own. The saved configuration is used: save
-            changes first.
-          </span>
-        </div>
+        <Field
+          id="test-chat-channel"
+          label="Channel for the test message (optional)"
+          className="grow"
+          hint={
+            <>
+              Empty: the default channel, or the webhook&apos;s own. The saved configuration is used: save
+              changes first.
+            </>
+          }
+          error={send.error}
+          name="channel"
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={channel}
+              maxLength={200}
+              placeholder="#ops"
+              onChange={(e) => setChannel(e.target.value)}
+            />
+          )}
+        </Field>
         <button type="submit" className="secondary" disabled={send.isPending}>
           {send.isPending ? 'Sending…' : 'Send a test message'}
         </button>

@@ -12,22 +12,14 @@ function SourceBadge({ integration, field }: { integration: Integration; field: 
 }
 
 /**
- * Under a field: its source, and the value that applies when it is not the workspace's own (an
+ * A field's hint: its source, and the value that applies when it is not the workspace's own (an
  * environment fallback, a default, the tracker's), so an empty field says what it falls back to.
  */
-export function FieldHint({
-  id,
-  integration,
-  field,
-}: {
-  id: string;
-  integration: Integration;
-  field: string;
-}) {
+export function FieldSource({ integration, field }: { integration: Integration; field: string }) {
   const source = integration.field_sources[field];
   const value = integration.config[field];
   return (
-    <span id={id} className="muted small field-hint">
+    <>
       <SourceBadge integration={integration} field={field} />
       {source && source !== 'workspace' && value !== undefined && (
         <>
@@ -35,6 +27,6 @@ export function FieldHint({
           applies: <span className="mono">{shown(value)}</span>
         </>
       )}
-    </span>
+    </>
   );
 }

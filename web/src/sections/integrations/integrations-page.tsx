@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
-import type { Integration, Session } from '../../api/types.ts';
+import { integrationQueries } from '../../api/queries/integrations.ts';
+import type { Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
-import { useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
-import { administers } from '../workspaces/workspace-access.ts';
-import { integrationsKey } from './integration-save.ts';
+import { useAddress } from '../../ui/use-address.ts';
+import { AdminsOnlyNote } from '../../ui/admins-only-note.tsx';
+import {
+  ChooseWorkspace,
+  useWorkspaces,
+  WORKSPACE_ADDRESS,
+  WorkspaceChoice,
+} from '../../ui/workspace-choice.tsx';
+import { ErrorMessage, Loading } from '../../ui/status.tsx';
+import { administers } from '../../api/workspace-access.ts';
 import { ProviderCard } from './provider-card.tsx';
 import { ProviderTest } from './provider-test.tsx';
 
@@ -16,21 +21,12 @@ import { ProviderTest } from './provider-test.tsx';
  * of the tracker and the wiki, which every member may run.
  */
 export function IntegrationsPage({ session }: { session: Session }) {
-  const [params, setParams] = useSearchParams();
-  const workspace = params.get('workspace') ?? '';
+  const address = useAddress(WORKSPACE_ADDRESS);
+  const { workspace } = address.values;
   const spaces = useWorkspaces(workspace);
   const current = spaces.current;
-  const canEdit = current ? administers(session, current) : session.user.is_admin;
-  const list = useQuery({
-    queryKey: integrationsKey(workspace),
-    queryFn: ({ signal }) =>
-      api<{ items: Integration[] }>('GET', '/v1/integrations', {
-        query: { workspace_key: workspace },
-        signal,
-      }),
-    enabled: workspace !== '',
-    retry: false,
-  });
+  const canEdit = administers(session, current);
+  const list = useQuery({ ...integrationQueries.list(workspace), enabled: workspace !== '' });
   return (
     <Page
       title="Integrations"
@@ -40,32 +36,18 @@ export function IntegrationsPage({ session }: { session: Session }) {
         id="int-workspace"
         workspace={workspace}
         spaces={spaces}
-        onChoose={(w) => setParams(w ? { workspace: w } : {})}
+        onChoose={(w) => address.set({ workspace: w })}
       />
       {!workspace ? (
-        !spaces.isPending &&
-        (spaces.items.length === 0 ? (
-          <Empty>You are a member of no workspace yet.</Empty>
-        ) : (
-          <Empty>Choose a workspace to see its integrations.</Empty>
-        ))
+        <ChooseWorkspace spaces={spaces}>Choose a workspace to see its integrations.</ChooseWorkspace>
       ) : list.isPending ? (
         <Loading what="the integrations" />
       ) : list.isError ? (
         <>
           {!canEdit && (
-            <div className="card notice" role="note" aria-label="Who can read this">
-              <p>
-                Only the workspace&apos;s owners and admins read and change its integrations
-                {current ? (
-                  <>
-                    ; your role in <span className="mono">{workspace}</span> is{' '}
-                    <strong>{current.role}</strong>
-                  </>
-                ) : null}
-                . As a member you may still search the tracker and the wiki below.
-              </p>
-            </div>
+            <AdminsOnlyNote only="read and change its integrations" workspace={workspace} current={current}>
+              As a member you may still search the tracker and the wiki below.
+            </AdminsOnlyNote>
           )}
           <ErrorMessage error={list.error} title="The integrations could not be read" />
           {!canEdit && (

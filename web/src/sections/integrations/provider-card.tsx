@@ -125,7 +125,13 @@ export function ProviderCard({
             />
             <label htmlFor={`int-${provider}-enabled`}>Enabled</label>
           </div>
-          <Fields key={generation} integration={integration} values={draft.values} set={set} />
+          <Fields
+            key={generation}
+            integration={integration}
+            values={draft.values}
+            set={set}
+            error={save.error}
+          />
           <SecretField
             integration={integration}
             draft={draft}
@@ -141,6 +147,7 @@ export function ProviderCard({
               id={`int-${provider}-reason`}
               value={draft.reason}
               onChange={(reason) => change({ reason })}
+              error={save.error}
             />
             <SaveButtons
               label={`Save ${provider.replace('_', ' ')}`}

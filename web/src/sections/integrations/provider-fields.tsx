@@ -1,6 +1,6 @@
 import { StringListEditor } from '../../ui/string-list-editor.tsx';
 import { ChoiceField, JsonListField, TextField, YES_NO, type FieldProps } from './config-fields.tsx';
-import { FieldHint } from './field-source.tsx';
+import { FieldSource } from './field-source.tsx';
 
 /** Tracker and wiki (Jira and Confluence Cloud): site, account e-mail, write flags. */
 export function SiteFields(props: FieldProps) {
@@ -40,7 +40,9 @@ export function ChatFields(props: FieldProps) {
           placeholder="access."
           onChange={(v) => props.set('action_prefixes', v.length > 0 ? v : undefined)}
         />
-        <FieldHint id={`${id}-hint`} integration={props.integration} field="action_prefixes" />
+        <span className="muted small field-hint">
+          <FieldSource integration={props.integration} field="action_prefixes" />
+        </span>
       </div>
       <JsonListField
         {...props}

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api/client.ts';
-import type { TrackerSearch, WikiSearch } from '../../api/types.ts';
+import { ApiError } from '../../api/client.ts';
+import { searchSource } from '../../api/queries/integrations.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
+import { Field } from '../../ui/field.tsx';
 
 type Item = { id: string; title: string; detail: string; url: string };
 
@@ -10,9 +11,8 @@ const SHOWN = 5;
 
 /** A search as each source answers it, in one shape for the list below. */
 async function search(workspace: string, provider: 'tracker' | 'wiki', q: string): Promise<Item[]> {
-  const query = { workspace_key: workspace, q, limit: SHOWN };
   if (provider === 'tracker') {
-    const answer = await api<TrackerSearch>('GET', '/v1/tracker/search', { query });
+    const answer = await searchSource.tracker(workspace, q, SHOWN);
     return answer.items.map((i) => ({
       id: i.key,
       title: `${i.key} ${i.summary}`,
@@ -20,7 +20,7 @@ async function search(workspace: string, provider: 'tracker' | 'wiki', q: string
       url: i.url,
     }));
   }
-  const answer = await api<WikiSearch>('GET', '/v1/wiki/search', { query });
+  const answer = await searchSource.wiki(workspace, q, SHOWN);
   return answer.items.map((p) => ({
     id: p.id,
     title: p.title,
@@ -44,16 +44,23 @@ export function ProviderTest({ workspace, provider }: { workspace: string; provi
   return (
     <form className="provider-test" onSubmit={submit} aria-label={`Test the ${provider}`}>
       <div className="form-row">
-        <div className="field grow">
-          <label htmlFor={`test-${provider}-q`}>Test search of the {provider}</label>
-          <input
-            id={`test-${provider}-q`}
-            value={q}
-            maxLength={500}
-            placeholder={provider === 'tracker' ? 'invoice' : 'deploy'}
-            onChange={(e) => setQ(e.target.value)}
-          />
-        </div>
+        <Field
+          id={`test-${provider}-q`}
+          label={`Test search of the ${provider}`}
+          className="grow"
+          error={run.error}
+          name="q"
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={q}
+              maxLength={500}
+              placeholder={provider === 'tracker' ? 'invoice' : 'deploy'}
+              onChange={(e) => setQ(e.target.value)}
+            />
+          )}
+        </Field>
         <button type="submit" className="secondary" disabled={q.trim() === '' || run.isPending}>
           {run.isPending ? 'Testing…' : `Test ${provider}`}
         </button>

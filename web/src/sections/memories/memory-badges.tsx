@@ -1,5 +1,5 @@
 import type { MemoryStatus, MemoryType } from '../../api/types.ts';
-import { statusLabel, typeLabel } from './memory-vocabulary.ts';
+import { statusLabel, typeLabel } from '../../ui/memory-vocabulary.ts';
 
 /** A memory's type and status, as badges. */
 export function MemoryBadges({ type, status }: { type: MemoryType; status: MemoryStatus }) {

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
-import type { Memory } from '../../api/types.ts';
+import { Link, useNavigate, useParams } from 'react-router';
+import { memoryQueries } from '../../api/queries/memories.ts';
+import { writeAddress } from '../../ui/address-fields.ts';
 import { Page } from '../../ui/page.tsx';
+import { PROJECT_ADDRESS } from '../../ui/project-picker.tsx';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
+import { useAddress } from '../../ui/use-address.ts';
 import { MemoryDetail } from './memory-detail.tsx';
 import { MemoryHistory } from './memory-history.tsx';
 
@@ -13,22 +15,16 @@ import { MemoryHistory } from './memory-history.tsx';
  */
 export function MemoryDetailPage() {
   const id = useParams().id ?? '';
-  const [params] = useSearchParams();
+  const { values, params } = useAddress(PROJECT_ADDRESS);
   const navigate = useNavigate();
-  const workspace = params.get('workspace') ?? '';
-  const memory = useQuery({
-    queryKey: ['memory', id, workspace],
-    queryFn: ({ signal }) =>
-      api<Memory>('GET', `/v1/memories/${encodeURIComponent(id)}`, {
-        query: { workspace_key: workspace || undefined },
-        signal,
-      }),
-  });
-  const back = new URLSearchParams(params);
-  if (memory.data) {
-    back.set('workspace', memory.data.workspace_key);
-    back.set('project', memory.data.project_key);
-  }
+  const workspace = values.workspace;
+  const memory = useQuery(memoryQueries.detail(id, workspace));
+  const back = memory.data
+    ? writeAddress(PROJECT_ADDRESS, params, {
+        workspace: memory.data.workspace_key,
+        project: memory.data.project_key,
+      })
+    : params;
   const backTo = `/memories?${back.toString()}`;
   return (
     <Page

@@ -4,8 +4,8 @@ import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { when } from '../../ui/format.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { MemoryBadges } from './memory-badges.tsx';
-import { MemoryEditForm } from './memory-edit-form.tsx';
-import { useDeleteMemory, useUpdateMemory } from './memory-writes.ts';
+import { MemoryForm } from './memory-form.tsx';
+import { useDeleteMemory, useSaveMemory } from './memory-writes.ts';
 import { useMemoryRights } from './project-role.ts';
 import { RedactionNote } from './redaction-note.tsx';
 
@@ -14,7 +14,7 @@ export function MemoryDetail({ memory, onDeleted }: { memory: Memory; onDeleted:
   const { rights, role, error } = useMemoryRights(memory.workspace_key, memory.project_key);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<MemoryWrite | null>(null);
-  const update = useUpdateMemory(memory);
+  const update = useSaveMemory(memory.workspace_key, memory.project_key, memory);
   const remove = useDeleteMemory(memory, onDeleted);
   const setStatus = (status: 'confirmed' | 'rejected') => {
     setSaved(null);
@@ -63,9 +63,11 @@ export function MemoryDetail({ memory, onDeleted }: { memory: Memory; onDeleted:
       <ErrorMessage error={update.error} title="The memory was not changed" />
       <ErrorMessage error={remove.error} title="The memory was not deleted" />
       {editing ? (
-        <MemoryEditForm
+        <MemoryForm
+          workspace={memory.workspace_key}
+          project={memory.project_key}
+          maintainer={rights.maintain}
           memory={memory}
-          rights={rights}
           onSaved={(answer) => {
             setEditing(false);
             setSaved(answer);

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { MemoryStatus, MemoryType } from '../../api/types.ts';
+import { Field } from '../../ui/field.tsx';
+import { useDraft } from '../../ui/use-draft.ts';
 import type { MemoryFilters } from './memory-filters.ts';
-import { MEMORY_STATUSES, MEMORY_TYPES, statusLabel, typeLabel } from './memory-vocabulary.ts';
+import { MEMORY_STATUSES, MEMORY_TYPES, statusLabel, typeLabel } from '../../ui/memory-vocabulary.ts';
 
 const toggle = <T,>(values: T[], value: T, on: boolean) =>
   on ? [...values, value] : values.filter((v) => v !== value);
@@ -15,12 +17,7 @@ export function MemoryFiltersForm({
   onChange: (next: Partial<MemoryFilters>) => void;
 }) {
   // The box follows the address (back, a shared link) and is sent on Search.
-  const [q, setQ] = useState(filters.q);
-  const [shownQ, setShownQ] = useState(filters.q);
-  if (filters.q !== shownQ) {
-    setShownQ(filters.q);
-    setQ(filters.q);
-  }
+  const [q, setQ] = useDraft(filters.q);
   const search = (event: FormEvent) => {
     event.preventDefault();
     onChange({ q });
@@ -28,17 +25,18 @@ export function MemoryFiltersForm({
   return (
     <div className="card memory-filters">
       <form className="form-row" role="search" aria-label="Memories" onSubmit={search}>
-        <div className="field grow">
-          <label htmlFor="memory-q">Search</label>
-          <input
-            id="memory-q"
-            type="search"
-            value={q}
-            maxLength={500}
-            placeholder="words, ticket ids, file names…"
-            onChange={(e) => setQ(e.target.value)}
-          />
-        </div>
+        <Field id="memory-q" label="Search" className="grow">
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              value={q}
+              maxLength={500}
+              placeholder="words, ticket ids, file names…"
+              onChange={(e) => setQ(e.target.value)}
+            />
+          )}
+        </Field>
         <button type="submit">Search</button>
         {filters.q && (
           <button type="button" className="secondary" onClick={() => onChange({ q: '' })}>
@@ -54,8 +52,8 @@ export function MemoryFiltersForm({
               key={t}
               id={`memory-type-${t}`}
               label={typeLabel(t)}
-              checked={filters.types.includes(t)}
-              onChange={(on) => onChange({ types: toggle<MemoryType>(filters.types, t, on) })}
+              checked={filters.type.includes(t)}
+              onChange={(on) => onChange({ type: toggle<MemoryType>(filters.type, t, on) })}
             />
           ))}
         </fieldset>
@@ -66,22 +64,23 @@ export function MemoryFiltersForm({
               key={s}
               id={`memory-status-${s}`}
               label={statusLabel(s)}
-              checked={filters.statuses.includes(s)}
+              checked={filters.status.includes(s)}
               // The last status stays: no status at all would show nothing.
-              disabled={filters.statuses.length === 1 && filters.statuses[0] === s}
-              onChange={(on) => onChange({ statuses: toggle<MemoryStatus>(filters.statuses, s, on) })}
+              disabled={filters.status.length === 1 && filters.status[0] === s}
+              onChange={(on) => onChange({ status: toggle<MemoryStatus>(filters.status, s, on) })}
             />
           ))}
         </fieldset>
-        <div className="field">
-          <label htmlFor="memory-since">Created since</label>
-          <input
-            id="memory-since"
-            type="date"
-            value={filters.since}
-            onChange={(e) => onChange({ since: e.target.value })}
-          />
-        </div>
+        <Field id="memory-since" label="Created since">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={filters.since}
+              onChange={(e) => onChange({ since: e.target.value })}
+            />
+          )}
+        </Field>
       </div>
     </div>
   );

@@ -1,55 +1,31 @@
-import { useSearchParams } from 'react-router';
-import type { MemoryStatus, MemoryType } from '../../api/types.ts';
-import { DEFAULT_STATUSES, isMemoryStatus, isMemoryType } from './memory-vocabulary.ts';
+import type { Query } from '../../api/client.ts';
+import { day, someOf, text, type AddressValues } from '../../ui/address-fields.ts';
+import { DEFAULT_STATUSES, MEMORY_STATUSES, MEMORY_TYPES } from '../../ui/memory-vocabulary.ts';
 
-export interface MemoryFilters {
-  /** Words to recall by; empty: newest first. */
-  q: string;
-  /** Types to show; empty: every type. */
-  types: MemoryType[];
-  /** Statuses to show (never empty: the API's default when the address names none). */
-  statuses: MemoryStatus[];
-  /** A day (YYYY-MM-DD): memories created on it or later; empty: any time. */
-  since: string;
-}
+/**
+ * The memory list's search and filters, kept in the address: `q` (words to recall by; empty:
+ * newest first), `type` (empty: every type), `status` (never empty: the API's default when the
+ * address names none) and `since` (a day: memories created on it or later; empty: any time).
+ */
+export const MEMORY_ADDRESS = {
+  q: text,
+  type: someOf(MEMORY_TYPES),
+  status: someOf(MEMORY_STATUSES, DEFAULT_STATUSES),
+  since: day,
+};
 
-const list = (value: string | null) => (value ?? '').split(',').filter(Boolean);
-const sameSet = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((x) => b.includes(x));
-
-/** The memory list's search and filters, kept in the address (`q`, `type`, `status`, `since`). */
-export function useMemoryFilters() {
-  const [params, setParams] = useSearchParams();
-  const statuses = list(params.get('status')).filter(isMemoryStatus);
-  const filters: MemoryFilters = {
-    q: params.get('q') ?? '',
-    types: list(params.get('type')).filter(isMemoryType),
-    statuses: statuses.length > 0 ? statuses : DEFAULT_STATUSES,
-    since: /^\d{4}-\d{2}-\d{2}$/.test(params.get('since') ?? '') ? (params.get('since') ?? '') : '',
-  };
-  const update = (next: Partial<MemoryFilters>) => {
-    const p = new URLSearchParams(params);
-    const merged = { ...filters, ...next };
-    const set = (key: string, value: string) => (value ? p.set(key, value) : p.delete(key));
-    set('q', merged.q.trim());
-    set('type', merged.types.join(','));
-    set('status', sameSet(merged.statuses, DEFAULT_STATUSES) ? '' : merged.statuses.join(','));
-    set('since', merged.since);
-    setParams(p);
-  };
-  return { filters, update };
-}
+export type MemoryFilters = AddressValues<typeof MEMORY_ADDRESS>;
 
 /** The recall query the filters ask for (`explain=true` with words, for each result's score parts). */
-export function recallQuery(workspace: string, project: string, f: MemoryFilters) {
+export function recallQuery(workspace: string, project: string, f: MemoryFilters): Query {
   const since = f.since ? new Date(`${f.since}T00:00:00`) : null;
   return {
     workspace_key: workspace,
     project_key: project,
     q: f.q || undefined,
     explain: f.q ? true : undefined,
-    type: f.types.join(',') || undefined,
-    status: f.statuses.join(','),
+    type: f.type.join(',') || undefined,
+    status: f.status.join(','),
     since: since && !Number.isNaN(since.getTime()) ? since.toISOString() : undefined,
     limit: 20,
   };

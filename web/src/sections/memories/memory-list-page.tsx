@@ -2,16 +2,17 @@ import { useLocation } from 'react-router';
 import { Page } from '../../ui/page.tsx';
 import { ProjectPicker, useProjectChoice } from '../../ui/project-picker.tsx';
 import { Empty, ErrorMessage } from '../../ui/status.tsx';
-import { MemoryCreateForm } from './memory-create-form.tsx';
-import { useMemoryFilters } from './memory-filters.ts';
+import { useAddress } from '../../ui/use-address.ts';
+import { MEMORY_ADDRESS } from './memory-filters.ts';
 import { MemoryFiltersForm } from './memory-filters-form.tsx';
 import { MemoryResults } from './memory-results.tsx';
 import { useMemoryRights } from './project-role.ts';
+import { RememberMemory } from './remember-memory.tsx';
 
 /** A project's memories: recall or the newest, filtered; remembering for writers. */
 export function MemoryListPage() {
   const { workspace, project } = useProjectChoice();
-  const { filters, update } = useMemoryFilters();
+  const { values: filters, set: update } = useAddress(MEMORY_ADDRESS);
   const { rights, role, error } = useMemoryRights(workspace, project);
   const deleted = (useLocation().state as { deleted?: string } | null)?.deleted;
   const chosen = workspace !== '' && project !== '';
@@ -38,7 +39,7 @@ export function MemoryListPage() {
             </p>
           )}
           {rights.write && (
-            <MemoryCreateForm workspace={workspace} project={project} maintainer={rights.maintain} />
+            <RememberMemory workspace={workspace} project={project} maintainer={rights.maintain} />
           )}
           <MemoryFiltersForm filters={filters} onChange={update} />
           <MemoryResults workspace={workspace} project={project} filters={filters} />

@@ -1,7 +1,6 @@
 import { usePagedList } from '../../api/paged.ts';
-import type { MemoryList, RecalledMemory } from '../../api/types.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { memoryQueries } from '../../api/queries/memories.ts';
+import { PagedView } from '../../ui/paged-view.tsx';
 import { recallQuery, type MemoryFilters } from './memory-filters.ts';
 import { MemoryItem } from './memory-item.tsx';
 import { QueryUnderstanding } from './score-parts.tsx';
@@ -16,14 +15,12 @@ export function MemoryResults({
   project: string;
   filters: MemoryFilters;
 }) {
-  const memories = usePagedList<RecalledMemory>(
-    ['memories', workspace, project],
-    '/v1/memories',
-    recallQuery(workspace, project, filters),
+  const memories = usePagedList(
+    memoryQueries.list(workspace, project, recallQuery(workspace, project, filters)),
   );
   // The first page carries how the words were understood (explain=true).
-  const query = (memories.data?.pages[0] as MemoryList | undefined)?.query;
-  const filtered = filters.q !== '' || filters.types.length > 0 || filters.since !== '';
+  const query = memories.data?.pages[0]?.query;
+  const filtered = filters.q !== '' || filters.type.length > 0 || filters.since !== '';
   return (
     <section aria-labelledby="memory-results-title">
       <h2 id="memory-results-title">
@@ -37,28 +34,23 @@ export function MemoryResults({
         )}
       </h2>
       {query && <QueryUnderstanding query={query} />}
-      {memories.isPending ? (
-        <Loading what="memories" />
-      ) : memories.isError ? (
-        <ErrorMessage error={memories.error} />
-      ) : memories.items.length === 0 ? (
-        <Empty>
-          {filtered
+      <PagedView
+        list={memories}
+        what="memories"
+        empty={
+          filtered
             ? 'No memory matches: try other words or fewer filters.'
-            : 'This project has no memories in these statuses yet.'}
-        </Empty>
-      ) : (
-        <ul className="rows" aria-label="Memories">
-          {memories.items.map((m) => (
-            <MemoryItem key={m.id} memory={m} />
-          ))}
-        </ul>
-      )}
-      <LoadMore
-        hasMore={memories.hasNextPage}
-        loading={memories.isFetchingNextPage}
-        onMore={() => void memories.fetchNextPage()}
-      />
+            : 'This project has no memories in these statuses yet.'
+        }
+      >
+        {(items) => (
+          <ul className="rows" aria-label="Memories">
+            {items.map((m) => (
+              <MemoryItem key={m.id} memory={m} />
+            ))}
+          </ul>
+        )}
+      </PagedView>
     </section>
   );
 }

@@ -1,27 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import type { Memory, MemoryStatus, MemoryType, MemoryWrite } from '../../api/types.ts';
+import { memoryQueries, memoryWrites, type MemoryChange } from '../../api/queries/memories.ts';
+import type { Memory } from '../../api/types.ts';
 
-export interface MemoryChange {
-  content?: string;
-  type?: MemoryType;
-  status?: MemoryStatus;
-}
-
-const path = (id: string) => `/v1/memories/${encodeURIComponent(id)}`;
-
-/** PATCH a memory; the answer replaces the one shown, and lists and history are read again. */
-export function useUpdateMemory(memory: Memory) {
+/**
+ * Saves a memory: POST a new one in the project, or (with `memory`) PATCH it with what changed;
+ * then the project's lists and the memory's reads and history are read again.
+ */
+export function useSaveMemory(workspace: string, project: string, memory?: Memory) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: MemoryChange) =>
-      api<MemoryWrite>('PATCH', path(memory.id), {
-        body: { workspace_key: memory.workspace_key, ...change },
-      }),
+      memory ? memoryWrites.update(memory, change) : memoryWrites.create(workspace, project, change),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['memory', memory.id] });
-      void client.invalidateQueries({ queryKey: ['memory-history', memory.id] });
-      void client.invalidateQueries({ queryKey: ['memories', memory.workspace_key, memory.project_key] });
+      void client.invalidateQueries({ queryKey: memoryQueries.all(workspace, project) });
+      if (!memory) return;
+      void client.invalidateQueries({ queryKey: memoryQueries.one(memory.id) });
+      void client.invalidateQueries({ queryKey: memoryQueries.histories(memory.id) });
     },
   });
 }
@@ -30,13 +24,14 @@ export function useUpdateMemory(memory: Memory) {
 export function useDeleteMemory(memory: Memory, onDeleted: () => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api<void>('DELETE', path(memory.id), { query: { workspace_key: memory.workspace_key } }),
+    mutationFn: () => memoryWrites.remove(memory),
     onSuccess: () => {
       // Read again on the next visit (it answers 404 then), not now: the page is being left.
-      void client.invalidateQueries({ queryKey: ['memory', memory.id], refetchType: 'none' });
-      void client.invalidateQueries({ queryKey: ['memory-history', memory.id] });
-      void client.invalidateQueries({ queryKey: ['memories', memory.workspace_key, memory.project_key] });
+      void client.invalidateQueries({ queryKey: memoryQueries.one(memory.id), refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: memoryQueries.histories(memory.id) });
+      void client.invalidateQueries({
+        queryKey: memoryQueries.all(memory.workspace_key, memory.project_key),
+      });
       onDeleted();
     },
   });

@@ -1,13 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { outboundQueries } from '../../api/queries/outbound.ts';
 import type { IntegrationType, Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
-import { useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
-import { administers } from '../workspaces/workspace-access.ts';
-import { INTEGRATION_TYPES, useMessageAddress } from './message-address.ts';
-import { useOutboundSettings, usePolicy, useTemplateVariables } from './outbound-api.ts';
+import { AdminsOnlyNote } from '../../ui/admins-only-note.tsx';
+import { ChooseWorkspace, useWorkspaces, WorkspaceChoice } from '../../ui/workspace-choice.tsx';
+import { ErrorMessage, Loading } from '../../ui/status.tsx';
+import { useAddress } from '../../ui/use-address.ts';
+import { administers } from '../../api/workspace-access.ts';
+import { INTEGRATION_TYPES, MESSAGE_ADDRESS } from './message-address.ts';
 import { OutboundSettingsForm } from './outbound-settings-form.tsx';
 import { PolicyForm } from './policy-form.tsx';
 import { TemplateEditor } from './template-editor.tsx';
+import { Field } from '../../ui/field.tsx';
 
 /**
  * Outbound messages of a workspace (`?workspace=&type=&action=&locale=`): its locales, the policy
@@ -15,14 +19,15 @@ import { TemplateEditor } from './template-editor.tsx';
  * preview; owners and admins change it.
  */
 export function MessagesPage({ session }: { session: Session }) {
-  const [address, go] = useMessageAddress();
+  const { values: address, set: go } = useAddress(MESSAGE_ADDRESS);
   const { workspace, type } = address;
   const spaces = useWorkspaces(workspace);
   const current = spaces.current;
   const canEdit = current ? administers(session, current) : false;
-  const settings = useOutboundSettings(workspace);
-  const policy = usePolicy(workspace, type);
-  const variables = useTemplateVariables(workspace, type);
+  const enabled = workspace !== '';
+  const settings = useQuery({ ...outboundQueries.settings(workspace), enabled });
+  const policy = useQuery({ ...outboundQueries.policy(workspace, type), enabled });
+  const variables = useQuery({ ...outboundQueries.variables(workspace, type), enabled });
   const error = settings.error ?? policy.error ?? variables.error;
   return (
     <Page
@@ -33,31 +38,30 @@ export function MessagesPage({ session }: { session: Session }) {
         id="msg-workspace"
         workspace={workspace}
         spaces={spaces}
-        onChoose={(w) => go({ workspace: w, action: '', locale: '' })}
+        // The type is written too: a shared link names it.
+        onChoose={(w) => go({ workspace: w, type, action: '', locale: '' })}
       >
-        <div className="field">
-          <label htmlFor="msg-type">Integration type</label>
-          <select
-            id="msg-type"
-            value={type}
-            disabled={!workspace}
-            onChange={(e) => go({ type: e.target.value as IntegrationType, locale: '' })}
-          >
-            {INTEGRATION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="msg-type" label="Integration type">
+          {(control) => (
+            <select
+              {...control}
+              value={type}
+              disabled={!workspace}
+              onChange={(e) => go({ type: e.target.value as IntegrationType, locale: '' })}
+            >
+              {INTEGRATION_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </WorkspaceChoice>
       {!workspace ? (
-        !spaces.isPending &&
-        (spaces.items.length === 0 ? (
-          <Empty>You are a member of no workspace yet.</Empty>
-        ) : (
-          <Empty>Choose a workspace to see its message locales and templates.</Empty>
-        ))
+        <ChooseWorkspace spaces={spaces}>
+          Choose a workspace to see its message locales and templates.
+        </ChooseWorkspace>
       ) : error ? (
         <ErrorMessage error={error} title="The outbound settings could not be read" />
       ) : !settings.data || !policy.data || !variables.data ? (
@@ -65,18 +69,15 @@ export function MessagesPage({ session }: { session: Session }) {
       ) : (
         <>
           {!canEdit && (
-            <div className="card notice messages-note" role="note" aria-label="Who can change this">
-              <p>
-                Only the workspace&apos;s owners and admins change its locales, policies and templates
-                {current ? (
-                  <>
-                    ; your role in <span className="mono">{workspace}</span> is{' '}
-                    <strong>{current.role}</strong>
-                  </>
-                ) : null}
-                . You may read them and preview messages.
-              </p>
-            </div>
+            <AdminsOnlyNote
+              only="change its locales, policies and templates"
+              workspace={workspace}
+              current={current}
+              label="Who can change this"
+              className="messages-note"
+            >
+              You may read them and preview messages.
+            </AdminsOnlyNote>
           )}
           <div className="grid two messages-grid">
             <OutboundSettingsForm key={workspace} settings={settings.data} canEdit={canEdit} />

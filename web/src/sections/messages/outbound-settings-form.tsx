@@ -4,6 +4,7 @@ import { LocaleChecks } from './locale-checks.tsx';
 import { localeLabel } from './locale-words.ts';
 import { useSaveSettings } from './outbound-api.ts';
 import { ReasonField, SaveButtons } from '../../ui/save-bar.tsx';
+import { Field } from '../../ui/field.tsx';
 
 interface Draft {
   default_outbound_locale: string;
@@ -69,22 +70,30 @@ export function OutboundSettingsForm({
             onChange={(supported_locales) => setDraft((d) => ({ ...d, supported_locales }))}
           />
           <div className="form-row">
-            <div className="field">
-              <label htmlFor="msg-ws-default">Default outbound locale</label>
-              <select
-                id="msg-ws-default"
-                value={draft.default_outbound_locale}
-                onChange={(e) => setDraft((d) => ({ ...d, default_outbound_locale: e.target.value }))}
-              >
-                {choices.map((l) => (
-                  <option key={l} value={l}>
-                    {localeLabel(l)}
-                    {draft.supported_locales.includes(l) ? '' : ' (not supported)'}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {canEdit && <ReasonField id="msg-ws-reason" value={reason} onChange={setReason} />}
+            <Field
+              id="msg-ws-default"
+              label="Default outbound locale"
+              error={save.error}
+              name="default_outbound_locale"
+            >
+              {(control) => (
+                <select
+                  {...control}
+                  value={draft.default_outbound_locale}
+                  onChange={(e) => setDraft((d) => ({ ...d, default_outbound_locale: e.target.value }))}
+                >
+                  {choices.map((l) => (
+                    <option key={l} value={l}>
+                      {localeLabel(l)}
+                      {draft.supported_locales.includes(l) ? '' : ' (not supported)'}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            {canEdit && (
+              <ReasonField id="msg-ws-reason" value={reason} onChange={setReason} error={save.error} />
+            )}
           </div>
         </fieldset>
         {canEdit && (

@@ -1,5 +1,6 @@
 import type { OutboundPolicy } from '../../api/types.ts';
 import { Empty } from '../../ui/status.tsx';
+import { Table } from '../../ui/table.tsx';
 import { localeLabel } from './locale-words.ts';
 
 /** The policy's template overrides, one row per action and locale, each opened in the editor below. */
@@ -21,43 +22,29 @@ export function OverrideList({
       {rows.length === 0 ? (
         <Empty>No template overrides: every message uses the built-in templates.</Empty>
       ) : (
-        <div className="table-wrap">
-          <table className="stack" aria-label="Template overrides">
-            <thead>
-              <tr>
-                <th scope="col">Action</th>
-                <th scope="col">Locale</th>
-                <th scope="col">Template</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={`${r.action}/${r.locale}`}>
-                  <td data-label="Action" className="mono">
-                    {r.action}
-                  </td>
-                  <td data-label="Locale">{localeLabel(r.locale)}</td>
-                  <td data-label="Template" className="mono template-cell">
-                    {r.text}
-                  </td>
-                  <td className="actions">
-                    <button
-                      type="button"
-                      className="secondary"
-                      aria-label={`Open ${r.action} in ${r.locale}`}
-                      onClick={() => onEdit(r.action, r.locale)}
-                    >
-                      Open
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label="Template overrides" columns={['Action', 'Locale', 'Template', { hidden: 'Actions' }]}>
+          {rows.map((r) => (
+            <tr key={`${r.action}/${r.locale}`}>
+              <td data-label="Action" className="mono">
+                {r.action}
+              </td>
+              <td data-label="Locale">{localeLabel(r.locale)}</td>
+              <td data-label="Template" className="mono template-cell">
+                {r.text}
+              </td>
+              <td className="actions">
+                <button
+                  type="button"
+                  className="secondary"
+                  aria-label={`Open ${r.action} in ${r.locale}`}
+                  onClick={() => onEdit(r.action, r.locale)}
+                >
+                  Open
+                </button>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </>
   );

@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import type { OutboundPolicy } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
 import { LocaleChecks } from './locale-checks.tsx';
-import { localeLabel } from './locale-words.ts';
+import { LocaleOptions } from './locale-options.tsx';
 import { useSavePolicy } from './outbound-api.ts';
 import { OverrideList } from './override-list.tsx';
 import { ReasonField, SaveButtons } from '../../ui/save-bar.tsx';
+import { Field } from '../../ui/field.tsx';
 
 interface Draft {
   locale_default: string | null;
@@ -75,21 +76,23 @@ export function PolicyForm({
         <fieldset className="bare" disabled={!canEdit || save.isPending}>
           <legend className="visually-hidden">Locales of {type} messages</legend>
           <div className="form-row">
-            <div className="field">
-              <label htmlFor="msg-policy-default">Default locale of {type} messages</label>
-              <select
-                id="msg-policy-default"
-                value={draft.locale_default ?? ''}
-                onChange={(e) => setDraft((d) => ({ ...d, locale_default: e.target.value || null }))}
-              >
-                <option value="">None: the workspace default</option>
-                {defaults.map((l) => (
-                  <option key={l} value={l}>
-                    {localeLabel(l)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Field
+              id="msg-policy-default"
+              label={`Default locale of ${type} messages`}
+              error={save.error}
+              name="locale_default"
+            >
+              {(control) => (
+                <select
+                  {...control}
+                  value={draft.locale_default ?? ''}
+                  onChange={(e) => setDraft((d) => ({ ...d, locale_default: e.target.value || null }))}
+                >
+                  <option value="">None: the workspace default</option>
+                  <LocaleOptions locales={defaults} />
+                </select>
+              )}
+            </Field>
             <div className="field checkbox">
               <input
                 id="msg-policy-own"
@@ -122,7 +125,7 @@ export function PolicyForm({
           )}
           {canEdit && (
             <div className="form-row">
-              <ReasonField id="msg-policy-reason" value={reason} onChange={setReason} />
+              <ReasonField id="msg-policy-reason" value={reason} onChange={setReason} error={save.error} />
             </div>
           )}
         </fieldset>

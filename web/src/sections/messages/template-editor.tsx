@@ -1,7 +1,8 @@
 import type { OutboundPolicy, OutboundSettings, TemplateVariables } from '../../api/types.ts';
 import { Empty } from '../../ui/status.tsx';
-import { localeLabel } from './locale-words.ts';
+import { LocaleOptions } from './locale-options.tsx';
 import { TemplateWorkbench } from './template-workbench.tsx';
+import { Field } from '../../ui/field.tsx';
 
 /**
  * The template editor: an action (from the catalogue, with its description) and a locale (in the
@@ -45,27 +46,25 @@ export function TemplateEditor({
         Template editor <span className="mono small">{type}</span>
       </h2>
       <div className="form-row">
-        <div className="field grow">
-          <label htmlFor="msg-action">Action</label>
-          <select id="msg-action" value={action} onChange={(e) => onChoose({ action: e.target.value })}>
-            <option value="">Choose an action</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="msg-locale">Locale</label>
-          <select id="msg-locale" value={chosenLocale} onChange={(e) => onChoose({ locale: e.target.value })}>
-            {locales.map((l) => (
-              <option key={l} value={l}>
-                {localeLabel(l)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="msg-action" label="Action" className="grow">
+          {(control) => (
+            <select {...control} value={action} onChange={(e) => onChoose({ action: e.target.value })}>
+              <option value="">Choose an action</option>
+              {actions.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="msg-locale" label="Locale">
+          {(control) => (
+            <select {...control} value={chosenLocale} onChange={(e) => onChoose({ locale: e.target.value })}>
+              <LocaleOptions locales={locales} />
+            </select>
+          )}
+        </Field>
       </div>
       {!action ? (
         <Empty>Choose an action to see its message, its variables and its template.</Empty>

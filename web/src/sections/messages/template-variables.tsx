@@ -1,4 +1,5 @@
 import type { TemplateVariable } from '../../api/types.ts';
+import { Table } from '../../ui/table.tsx';
 
 const example = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -24,49 +25,37 @@ export function TemplateVariables({
       <h3>Variables</h3>
       <p className="muted small">Press a name to insert it at the cursor.</p>
       {groups.map(([caption, list]) => (
-        <div className="table-wrap" key={caption}>
-          <table className="stack">
-            <caption>{caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Description</th>
-                <th scope="col">Example</th>
+        <Table key={caption} caption={caption} columns={['Name', 'Description', 'Example']}>
+          {list.length === 0 ? (
+            <tr>
+              <td colSpan={3} className="muted">
+                (none)
+              </td>
+            </tr>
+          ) : (
+            list.map((v) => (
+              <tr key={v.name}>
+                <td data-label="Name">
+                  <button
+                    type="button"
+                    className="secondary small-button mono"
+                    aria-label={`Insert {{ ${v.name} }}`}
+                    onClick={() => onInsert(v.name)}
+                  >
+                    {`{{ ${v.name} }}`}
+                  </button>
+                </td>
+                <td data-label="Description">
+                  {v.description}
+                  {v.optional && <span className="muted small"> (may be empty)</span>}
+                </td>
+                <td data-label="Example" className="mono example-cell">
+                  {example(v.example)}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.length === 0 ? (
-                <tr>
-                  <td colSpan={3} className="muted">
-                    (none)
-                  </td>
-                </tr>
-              ) : (
-                list.map((v) => (
-                  <tr key={v.name}>
-                    <td data-label="Name">
-                      <button
-                        type="button"
-                        className="secondary small-button mono"
-                        aria-label={`Insert {{ ${v.name} }}`}
-                        onClick={() => onInsert(v.name)}
-                      >
-                        {`{{ ${v.name} }}`}
-                      </button>
-                    </td>
-                    <td data-label="Description">
-                      {v.description}
-                      {v.optional && <span className="muted small"> (may be empty)</span>}
-                    </td>
-                    <td data-label="Example" className="mono example-cell">
-                      {example(v.example)}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+            ))
+          )}
+        </Table>
       ))}
     </div>
   );

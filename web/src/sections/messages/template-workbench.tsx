@@ -1,10 +1,12 @@
 import { useMemo, useRef, useState } from 'react';
 import type { OutboundPolicy, TemplateVariable } from '../../api/types.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
+import { Field } from '../../ui/field.tsx';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { exampleParams, readParams } from './example-params.ts';
 import { localeName } from './locale-words.ts';
-import { draftOfPolicy, useRender, useSavePolicy, withTemplate } from './outbound-api.ts';
+import { useRender, useSavePolicy } from './outbound-api.ts';
+import { draftOfPolicy, withTemplate } from './policy-draft.ts';
 import { RenderedMessage } from './rendered-message.tsx';
 import { TemplateVariables } from './template-variables.tsx';
 import { useDebounced } from './use-debounced.ts';
@@ -89,20 +91,24 @@ export function TemplateWorkbench({
           they would go out in {localeName(current.data.locale)}.
         </p>
       )}
-      <div className="field">
-        <label htmlFor="msg-template">
-          Template in {language} (Liquid){saved === undefined ? ': none saved, the built-in one applies' : ''}
-        </label>
-        <textarea
-          id="msg-template"
-          ref={editor}
-          className="mono template-text"
-          rows={5}
-          maxLength={10_000}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </div>
+      <Field
+        id="msg-template"
+        label={`Template in ${language} (Liquid)${saved === undefined ? ': none saved, the built-in one applies' : ''}`}
+        error={save.error}
+        name="template_overrides"
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            ref={editor}
+            className="mono template-text"
+            rows={5}
+            maxLength={10_000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        )}
+      </Field>
       {saved === undefined && current.data && text !== current.data.template && (
         <button type="button" className="secondary" onClick={() => setText(current.data?.template ?? '')}>
           Start from the current template
@@ -146,22 +152,28 @@ export function TemplateWorkbench({
           <ErrorMessage error={save.error} title="The override was not saved" />
         </div>
       )}
-      <div className="field">
-        <label htmlFor="msg-params">Example values (JSON, used by the previews)</label>
-        <textarea
-          id="msg-params"
-          aria-describedby="msg-params-hint"
-          className="mono"
-          rows={Math.min(10, paramsText.split('\n').length)}
-          value={paramsText}
-          onChange={(e) => setParamsText(e.target.value)}
-        />
-        <p id="msg-params-hint" className="muted small field-hint">
-          The action&apos;s params, as an audit entry holds them; in the previews you are the actor and{' '}
-          <span className="mono">project_key</span> and <span className="mono">severity</span> come from here.
-        </p>
-        {'problem' in read && <p className="error small">{read.problem}</p>}
-      </div>
+      <Field
+        id="msg-params"
+        label="Example values (JSON, used by the previews)"
+        hint={
+          <>
+            The action&apos;s params, as an audit entry holds them; in the previews you are the actor and{' '}
+            <span className="mono">project_key</span> and <span className="mono">severity</span> come from
+            here.
+          </>
+        }
+        problem={'problem' in read ? read.problem : undefined}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="mono"
+            rows={Math.min(10, paramsText.split('\n').length)}
+            value={paramsText}
+            onChange={(e) => setParamsText(e.target.value)}
+          />
+        )}
+      </Field>
       <TemplateVariables common={common} own={own} onInsert={insert} />
     </div>
   );

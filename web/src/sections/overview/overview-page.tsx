@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../api/client.ts';
-import type { Me, Session } from '../../api/types.ts';
+import { userQueries } from '../../api/queries/users.ts';
+import type { Session } from '../../api/types.ts';
 import { SECTIONS } from '../../shell/sections.ts';
 import { when } from '../../ui/format.ts';
 import { Page } from '../../ui/page.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { Table } from '../../ui/table.tsx';
 
 /** Who is signed in, their workspaces and roles, the server's version, and the way to each section. */
 export function OverviewPage({ session }: { session: Session }) {
-  const me = useQuery({ queryKey: ['me'], queryFn: ({ signal }) => api<Me>('GET', '/v1/me', { signal }) });
+  const me = useQuery(userQueries.me());
   return (
     <Page title="Overview" lead={`ctxhub ${session.server_version}`}>
       <div className="grid two">
@@ -44,24 +45,16 @@ export function OverviewPage({ session }: { session: Session }) {
                 : ' Ask an administrator to add you.'}
             </Empty>
           ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Workspace</th>
-                  <th scope="col">Your role</th>
+            <Table columns={['Workspace', 'Your role']} stacked={false}>
+              {me.data.workspaces.map((w) => (
+                <tr key={w.workspace_key}>
+                  <td className="mono">{w.workspace_key}</td>
+                  <td>
+                    <span className="badge">{w.role}</span>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {me.data.workspaces.map((w) => (
-                  <tr key={w.workspace_key}>
-                    <td className="mono">{w.workspace_key}</td>
-                    <td>
-                      <span className="badge">{w.role}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           )}
         </div>
       </div>

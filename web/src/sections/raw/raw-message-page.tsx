@@ -1,15 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
-import type { RawSnippet } from '../../api/types.ts';
+import { Link, useParams } from 'react-router';
+import { rawQueries } from '../../api/queries/raw.ts';
+import { text, wholeNumber } from '../../ui/address-fields.ts';
+import { Field } from '../../ui/field.tsx';
 import { when } from '../../ui/format.ts';
 import { Page } from '../../ui/page.tsx';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
+import { useAddress } from '../../ui/use-address.ts';
 import { useRawAccess } from '../../api/project-access.ts';
 import { RawAuditNote } from './raw-audit-note.tsx';
-import { bounded } from './raw-params.ts';
 
 const LENGTHS = [500, 1000, 1500];
+
+/** The message's address: the search it came from (for the way back), and the snippet's length. */
+const MESSAGE_ADDRESS = { workspace: text, project: text, q: text, view_chars: wholeNumber(50, 1500, 1500) };
 
 /**
  * `/raw/:id?workspace=&q=&view_chars=`: one message as a longer snippet, centred on the search's
@@ -17,28 +21,13 @@ const LENGTHS = [500, 1000, 1500];
  */
 export function RawMessagePage() {
   const id = useParams().id ?? '';
-  const [params, setParams] = useSearchParams();
-  const workspace = params.get('workspace') ?? '';
-  const q = params.get('q') ?? '';
+  const { values, set, params } = useAddress(MESSAGE_ADDRESS);
+  const { workspace, q, view_chars: chars } = values;
   // The search's project, when the address came from a search: the note then names the roles.
-  const access = useRawAccess(workspace, params.get('project') ?? '');
-  const chars = bounded(params.get('view_chars'), 50, 1500, 1500);
-  const message = useQuery({
-    queryKey: ['raw-message', id, workspace, q, chars],
-    queryFn: ({ signal }) =>
-      api<RawSnippet>('GET', `/v1/raw/messages/${encodeURIComponent(id)}`, {
-        query: { workspace_key: workspace, q: q || undefined, max_chars: chars },
-        signal,
-      }),
-    staleTime: Infinity,
-  });
+  const access = useRawAccess(workspace, values.project);
+  const message = useQuery(rawQueries.message(id, workspace, q, chars));
   const back = new URLSearchParams(params);
   back.delete('view_chars');
-  const setChars = (value: string) => {
-    const p = new URLSearchParams(params);
-    p.set('view_chars', value);
-    setParams(p);
-  };
   return (
     <Page
       title="Raw message"
@@ -47,16 +36,17 @@ export function RawMessagePage() {
     >
       <RawAuditNote needed={access.needed} role={access.role} />
       <div className="form-row raw-view-options">
-        <div className="field narrow">
-          <label htmlFor="raw-view-chars">Characters shown</label>
-          <select id="raw-view-chars" value={chars} onChange={(e) => setChars(e.target.value)}>
-            {(LENGTHS.includes(chars) ? LENGTHS : [...LENGTHS, chars]).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="raw-view-chars" label="Characters shown" className="narrow">
+          {(control) => (
+            <select {...control} value={chars} onChange={(e) => set({ view_chars: Number(e.target.value) })}>
+              {(LENGTHS.includes(chars) ? LENGTHS : [...LENGTHS, chars]).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       {message.isPending ? (
         <Loading what="the message" />

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import type { RawSearchAnswer } from '../../api/types.ts';
+import { rawQueries } from '../../api/queries/raw.ts';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
 
 /**
@@ -9,15 +8,9 @@ import { ErrorMessage, Loading } from '../../ui/status.tsx';
  * before searching or recording anything.
  */
 export function RawRefusal({ workspace, project, q }: { workspace: string; project: string; q: string }) {
-  const probe = useQuery({
-    queryKey: ['raw-refusal', workspace, project, q],
-    queryFn: ({ signal }) =>
-      api<RawSearchAnswer>('GET', '/v1/raw/search', {
-        query: { workspace_key: workspace, project_key: project, q: q || 'access', limit: 1, max_chars: 50 },
-        signal,
-      }),
-    staleTime: Infinity,
-  });
+  const probe = useQuery(
+    rawQueries.search(workspace, project, { q: q || 'access', limit: 1, max_chars: 50 }),
+  );
   if (probe.isPending) return <Loading what="the server's answer" />;
   if (probe.isError)
     return <ErrorMessage error={probe.error} title="The server refuses raw snippets to you" />;

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import type { RawSearchAnswer } from '../../api/types.ts';
+import { rawQueries } from '../../api/queries/raw.ts';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
 import type { RawSearch } from './raw-params.ts';
 import { RawSnippetItem } from './raw-snippet-item.tsx';
@@ -17,21 +16,7 @@ export function RawResults({
   search: RawSearch;
   address: string;
 }) {
-  const found = useQuery({
-    queryKey: ['raw-search', workspace, project, search],
-    queryFn: ({ signal }) =>
-      api<RawSearchAnswer>('GET', '/v1/raw/search', {
-        query: {
-          workspace_key: workspace,
-          project_key: project,
-          q: search.q,
-          limit: search.limit,
-          max_chars: search.maxChars,
-        },
-        signal,
-      }),
-    staleTime: Infinity,
-  });
+  const found = useQuery(rawQueries.search(workspace, project, search));
   return (
     <section aria-labelledby="raw-results-title">
       <h2 id="raw-results-title">

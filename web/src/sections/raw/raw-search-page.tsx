@@ -1,9 +1,10 @@
 import { Page } from '../../ui/page.tsx';
 import { ProjectPicker, useProjectChoice } from '../../ui/project-picker.tsx';
 import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { useAddress } from '../../ui/use-address.ts';
 import { useRawAccess } from '../../api/project-access.ts';
 import { RawAuditNote } from './raw-audit-note.tsx';
-import { useRawSearch } from './raw-params.ts';
+import { RAW_SEARCH_ADDRESS } from './raw-params.ts';
 import { RawRefusal } from './raw-refusal.tsx';
 import { RawResults } from './raw-results.tsx';
 import { RawSearchForm } from './raw-search-form.tsx';
@@ -11,7 +12,7 @@ import { RawSearchForm } from './raw-search-form.tsx';
 /** `/raw?workspace=&project=&q=`: the audited search of a project's imported transcripts. */
 export function RawSearchPage() {
   const { workspace, project } = useProjectChoice();
-  const { search, update, params } = useRawSearch();
+  const { values: search, set: update, params } = useAddress(RAW_SEARCH_ADDRESS);
   const access = useRawAccess(workspace, project);
   const chosen = workspace !== '' && project !== '';
   return (

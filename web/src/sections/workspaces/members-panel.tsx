@@ -1,56 +1,51 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, type ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
 import { usePagedList } from '../../api/paged.ts';
-import type { Member } from '../../api/types.ts';
+import { memberQueries, memberWrites, type MemberScope } from '../../api/queries/members.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { when } from '../../ui/format.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
-import { ROLE_RULES } from './workspace-access.ts';
+import { Field } from '../../ui/field.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { ErrorMessage } from '../../ui/status.tsx';
+import { ROLE_RULES } from './role-rules.ts';
 
 /**
  * Members of a workspace or a project: the list, and for those who manage it, add by e-mail,
- * change a role, remove. `extra` goes into every write (a project's `workspace_key`).
+ * change a role, remove.
  */
 export function MembersPanel({
   title,
-  path,
+  scope,
   roles,
   canManage,
-  queryKey,
-  extra = {},
 }: {
   title: string;
-  path: string;
+  scope: MemberScope;
   roles: string[];
   canManage: boolean;
-  queryKey: readonly unknown[];
-  extra?: Record<string, string>;
 }) {
   const client = useQueryClient();
-  const members = usePagedList<Member>(queryKey, path, extra);
+  const members = usePagedList(memberQueries.list(scope));
   const [email, setEmail] = useState('');
   const [role, setRole] = useState(roles[roles.length - 1] ?? '');
-  const refresh = () => client.invalidateQueries({ queryKey });
+  const refresh = () => client.invalidateQueries({ queryKey: memberQueries.lists(scope) });
   const add = useMutation({
-    mutationFn: () => api<Member>('POST', path, { body: { ...extra, email: email.trim(), role } }),
+    mutationFn: () => memberWrites.add(scope, email.trim(), role),
     onSuccess: () => {
       setEmail('');
       void refresh();
     },
   });
   const change = useMutation({
-    mutationFn: (m: { userId: string; role: string }) =>
-      api<Member>('PATCH', `${path}/${encodeURIComponent(m.userId)}`, { body: { ...extra, role: m.role } }),
+    mutationFn: (m: { userId: string; role: string }) => memberWrites.changeRole(scope, m.userId, m.role),
     onSettled: () => void refresh(),
   });
   const remove = useMutation({
-    mutationFn: (userId: string) =>
-      api<void>('DELETE', `${path}/${encodeURIComponent(userId)}`, { query: extra }),
+    mutationFn: (userId: string) => memberWrites.remove(scope, userId),
     onSuccess: () => void refresh(),
   });
-  const refusal = (add.error ?? change.error ?? remove.error) as ApiError | null;
+  const refusal = add.error ?? change.error ?? remove.error;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     add.mutate();
@@ -59,24 +54,26 @@ export function MembersPanel({
     <>
       {canManage && (
         <form className="card form-row" onSubmit={submit} aria-label={`Add to ${title}`}>
-          <div className="field">
-            <label htmlFor="member-email">E-mail of an existing user</label>
-            <input
-              id="member-email"
-              type="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="member-role">Role</label>
-            <select id="member-role" value={role} onChange={(e) => setRole(e.target.value)}>
-              {roles.map((r) => (
-                <option key={r}>{r}</option>
-              ))}
-            </select>
-          </div>
+          <Field id="member-email" label="E-mail of an existing user" error={add.error} name="email">
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field id="member-role" label="Role" error={add.error} name="role">
+            {(control) => (
+              <select {...control} value={role} onChange={(e) => setRole(e.target.value)}>
+                {roles.map((r) => (
+                  <option key={r}>{r}</option>
+                ))}
+              </select>
+            )}
+          </Field>
           <button type="submit" disabled={add.isPending}>
             Add member
           </button>
@@ -85,79 +82,59 @@ export function MembersPanel({
       {refusal && (
         <div>
           <ErrorMessage error={refusal} title="Refused" />
-          {refusal.status === 403 && <p className="muted small">{ROLE_RULES}</p>}
+          {refusal instanceof ApiError && refusal.status === 403 && (
+            <p className="muted small">{ROLE_RULES}</p>
+          )}
         </div>
       )}
       <h2>{title}</h2>
-      {members.isPending ? (
-        <Loading what="members" />
-      ) : members.isError ? (
-        <ErrorMessage error={members.error} />
-      ) : members.items.length === 0 ? (
-        <Empty>No members yet.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Role</th>
-                <th scope="col">Since</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.items.map((m) => (
-                <tr key={m.user_id}>
-                  <td>
-                    {m.email} {m.name && <span className="muted">({m.name})</span>}
-                  </td>
-                  <td data-label="Role">
-                    {canManage ? (
-                      <>
-                        <label className="visually-hidden" htmlFor={`role-${m.user_id}`}>
-                          Role of {m.email}
-                        </label>
-                        <select
-                          id={`role-${m.user_id}`}
-                          value={m.role}
-                          disabled={change.isPending}
-                          onChange={(e) => change.mutate({ userId: m.user_id, role: e.target.value })}
-                        >
-                          {roles.map((r) => (
-                            <option key={r}>{r}</option>
-                          ))}
-                        </select>
-                      </>
-                    ) : (
-                      <span className="badge">{m.role}</span>
-                    )}
-                  </td>
-                  <td data-label="Since">{when(m.created_at)}</td>
-                  <td className="actions">
-                    {canManage && (
-                      <ConfirmButton
-                        label="Remove"
-                        question={<>Remove {m.email}?</>}
-                        confirmLabel="Remove member"
-                        onConfirm={() => remove.mutate(m.user_id)}
-                        disabled={remove.isPending}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <LoadMore
-        hasMore={members.hasNextPage}
-        loading={members.isFetchingNextPage}
-        onMore={() => void members.fetchNextPage()}
-      />
+      <PagedTable
+        list={members}
+        what="members"
+        empty="No members yet."
+        columns={['Member', 'Role', 'Since', { hidden: 'Actions' }]}
+      >
+        {(m) => (
+          <tr key={m.user_id}>
+            <td>
+              {m.email} {m.name && <span className="muted">({m.name})</span>}
+            </td>
+            <td data-label="Role">
+              {canManage ? (
+                <>
+                  <label className="visually-hidden" htmlFor={`role-${m.user_id}`}>
+                    Role of {m.email}
+                  </label>
+                  <select
+                    id={`role-${m.user_id}`}
+                    value={m.role}
+                    disabled={change.isPending}
+                    onChange={(e) => change.mutate({ userId: m.user_id, role: e.target.value })}
+                  >
+                    {roles.map((r) => (
+                      <option key={r}>{r}</option>
+                    ))}
+                  </select>
+                </>
+              ) : (
+                <span className="badge">{m.role}</span>
+              )}
+            </td>
+            <td data-label="Since">{when(m.created_at)}</td>
+            <td className="actions">
+              {canManage && (
+                <ConfirmButton
+                  label="Remove"
+                  question={<>Remove {m.email}?</>}
+                  confirmLabel="Remove member"
+                  onConfirm={() => remove.mutate(m.user_id)}
+                  disabled={remove.isPending}
+                />
+              )}
+            </td>
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -8,7 +8,6 @@ import { MembersPanel } from './members-panel.tsx';
 /** One project: what it is, the caller's role on it, and its members (maintainers manage them). */
 export function ProjectDetail({ workspace }: { workspace: Workspace }) {
   const key = useParams().projectKey ?? '';
-  const path = `/v1/projects/${encodeURIComponent(key)}`;
   const ws = workspace.workspace_key;
   const project = useProject(ws, key);
   const back = (
@@ -41,11 +40,9 @@ export function ProjectDetail({ workspace }: { workspace: Workspace }) {
       </div>
       <MembersPanel
         title="Project members"
-        path={`${path}/members`}
+        scope={{ workspace: ws, project: key }}
         roles={['maintainer', 'writer', 'reader']}
         canManage={p.role === 'maintainer'}
-        queryKey={['project-members', ws, key]}
-        extra={{ workspace_key: ws }}
       />
     </>
   );

@@ -1,29 +1,30 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client.ts';
 import { usePagedList } from '../../api/paged.ts';
-import type { Project, Workspace } from '../../api/types.ts';
+import { projectQueries, projectWrites } from '../../api/queries/projects.ts';
+import type { Workspace } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { Field } from '../../ui/field.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { ErrorMessage } from '../../ui/status.tsx';
 
 /** The projects of a workspace the caller can read, and (admins, or anyone with auto-create) a new one. */
 export function ProjectList({ workspace, canCreate }: { workspace: Workspace; canCreate: boolean }) {
   const client = useQueryClient();
-  const path = `/v1/workspaces/${encodeURIComponent(workspace.workspace_key)}/projects`;
-  const projects = usePagedList<Project>(['projects', workspace.workspace_key], path);
+  const projects = usePagedList(projectQueries.list(workspace.workspace_key));
   const [key, setKey] = useState('');
   const [name, setName] = useState('');
   const create = useMutation({
     mutationFn: () =>
-      api<Project>('POST', path, {
-        body: { key: key.trim(), ...(name.trim() ? { name: name.trim() } : {}) },
+      projectWrites.create(workspace.workspace_key, {
+        key: key.trim(),
+        ...(name.trim() ? { name: name.trim() } : {}),
       }),
     onSuccess: () => {
       setKey('');
       setName('');
-      void client.invalidateQueries({ queryKey: ['projects', workspace.workspace_key] });
+      void client.invalidateQueries({ queryKey: projectQueries.lists(workspace.workspace_key) });
     },
   });
   const submit = (event: FormEvent) => {
@@ -35,20 +36,22 @@ export function ProjectList({ workspace, canCreate }: { workspace: Workspace; ca
       {canCreate && (
         <form className="card form-row" onSubmit={submit} aria-labelledby="new-project-title">
           <h2 id="new-project-title">New project</h2>
-          <div className="field">
-            <label htmlFor="project-key">Key</label>
-            <input
-              id="project-key"
-              required
-              value={key}
-              placeholder={`${workspace.key_prefixes[0] ?? 'codehost:acme'}/api`}
-              onChange={(e) => setKey(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="project-name">Name (optional)</label>
-            <input id="project-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-          </div>
+          <Field id="project-key" label="Key" error={create.error} name="key">
+            {(control) => (
+              <input
+                {...control}
+                required
+                value={key}
+                placeholder={`${workspace.key_prefixes[0] ?? 'codehost:acme'}/api`}
+                onChange={(e) => setKey(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field id="project-name" label="Name (optional)" error={create.error} name="name">
+            {(control) => (
+              <input {...control} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+            )}
+          </Field>
           <button type="submit" disabled={create.isPending}>
             Create project
           </button>
@@ -56,48 +59,29 @@ export function ProjectList({ workspace, canCreate }: { workspace: Workspace; ca
         </form>
       )}
       <h2>Projects</h2>
-      {projects.isPending ? (
-        <Loading what="projects" />
-      ) : projects.isError ? (
-        <ErrorMessage error={projects.error} />
-      ) : projects.items.length === 0 ? (
-        <Empty>No project you can read in this workspace.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <thead>
-              <tr>
-                <th scope="col">Project</th>
-                <th scope="col">Your role</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {projects.items.map((p) => (
-                <tr key={p.key}>
-                  <td>
-                    <Link
-                      to={`/workspaces/${encodeURIComponent(workspace.workspace_key)}/projects/${encodeURIComponent(p.key)}`}
-                    >
-                      {p.name}
-                    </Link>
-                    {p.name !== p.key && <div className="muted small mono">{p.key}</div>}
-                  </td>
-                  <td data-label="Your role">
-                    <span className="badge">{p.role}</span>
-                  </td>
-                  <td data-label="Created">{when(p.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <LoadMore
-        hasMore={projects.hasNextPage}
-        loading={projects.isFetchingNextPage}
-        onMore={() => void projects.fetchNextPage()}
-      />
+      <PagedTable
+        list={projects}
+        what="projects"
+        empty="No project you can read in this workspace."
+        columns={['Project', 'Your role', 'Created']}
+      >
+        {(p) => (
+          <tr key={p.key}>
+            <td>
+              <Link
+                to={`/workspaces/${encodeURIComponent(workspace.workspace_key)}/projects/${encodeURIComponent(p.key)}`}
+              >
+                {p.name}
+              </Link>
+              {p.name !== p.key && <div className="muted small mono">{p.key}</div>}
+            </td>
+            <td data-label="Your role">
+              <span className="badge">{p.role}</span>
+            </td>
+            <td data-label="Created">{when(p.created_at)}</td>
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { mappingQueries, mappingWrites, type MappingKind } from '../../api/queries/mappings.ts';
+import { workspaceQueries } from '../../api/queries/workspaces.ts';
 import type { ProjectMapping, Workspace } from '../../api/types.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { Field } from '../../ui/field.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { ErrorMessage } from '../../ui/status.tsx';
 
-const KINDS = ['codehost_remote', 'repo_root_slug', 'manual'] as const;
-const KIND_HELP: Record<(typeof KINDS)[number], string> = {
+const KIND_HELP: Record<MappingKind, string> = {
   codehost_remote: 'a git remote (any form: git@…, https://…)',
   repo_root_slug: 'a repository folder name',
   manual: 'a name a person types',
@@ -16,23 +18,19 @@ const KIND_HELP: Record<(typeof KINDS)[number], string> = {
 export function ProjectMappings({ workspace, canEdit }: { workspace: Workspace; canEdit: boolean }) {
   const client = useQueryClient();
   const ws = workspace.workspace_key;
-  const path = `/v1/workspaces/${encodeURIComponent(ws)}/project-mappings`;
-  const queryKey = ['mappings', ws];
-  const mappings = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => api<{ items: ProjectMapping[] }>('GET', path, { signal }),
-  });
+  const mappings = useQuery(mappingQueries.list(ws));
+  // The workspace's settings list its mappings too.
   const refresh = () => {
-    void client.invalidateQueries({ queryKey });
-    void client.invalidateQueries({ queryKey: ['workspace', ws] });
+    void client.invalidateQueries({ queryKey: mappingQueries.list(ws).queryKey });
+    void client.invalidateQueries({ queryKey: workspaceQueries.detail(ws).queryKey });
   };
   const update = useMutation({
-    mutationFn: (m: { id: string; changes: Partial<ProjectMapping> }) =>
-      api<ProjectMapping>('PATCH', `${path}/${encodeURIComponent(m.id)}`, { body: m.changes }),
+    mutationFn: (m: { id: string; changes: Partial<Pick<ProjectMapping, 'priority' | 'enabled'>> }) =>
+      mappingWrites.update(ws, m.id, m.changes),
     onSettled: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api<void>('DELETE', `${path}/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => mappingWrites.remove(ws, id),
     onSuccess: refresh,
   });
   return (
@@ -41,73 +39,55 @@ export function ProjectMappings({ workspace, canEdit }: { workspace: Workspace; 
         Resolution tries these before the key prefixes: among the mappings that match, the highest priority
         wins. Disabled mappings are kept but never match.
       </p>
-      {canEdit && <NewMapping path={path} onDone={refresh} />}
+      {canEdit && <NewMapping workspace={ws} onDone={refresh} />}
       <ErrorMessage error={update.error ?? remove.error} title="Refused" />
-      {mappings.isPending ? (
-        <Loading what="project mappings" />
-      ) : mappings.isError ? (
-        <ErrorMessage error={mappings.error} />
-      ) : mappings.data.items.length === 0 ? (
-        <Empty>No project mappings.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <thead>
-              <tr>
-                <th scope="col">Matches</th>
-                <th scope="col">Project</th>
-                <th scope="col">Priority</th>
-                <th scope="col">Enabled</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {mappings.data.items.map((m) => (
-                <tr key={m.id}>
-                  <td>
-                    <span className="badge">{m.kind}</span> <span className="mono">{m.external_id}</span>
-                  </td>
-                  <td data-label="Project" className="mono">
-                    {m.project_key}
-                  </td>
-                  <td data-label="Priority">
-                    {canEdit ? (
-                      <PriorityEditor
-                        mapping={m}
-                        onSave={(priority) => update.mutate({ id: m.id, changes: { priority } })}
-                      />
-                    ) : (
-                      m.priority
-                    )}
-                  </td>
-                  <td data-label="Enabled">
-                    <input
-                      type="checkbox"
-                      aria-label={`Enabled: ${m.external_id}`}
-                      checked={m.enabled}
-                      disabled={!canEdit || update.isPending}
-                      onChange={(e) => update.mutate({ id: m.id, changes: { enabled: e.target.checked } })}
-                    />
-                  </td>
-                  <td className="actions">
-                    {canEdit && (
-                      <ConfirmButton
-                        label="Delete"
-                        question={<>Delete the mapping of {m.external_id}?</>}
-                        confirmLabel="Delete mapping"
-                        onConfirm={() => remove.mutate(m.id)}
-                        disabled={remove.isPending}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <PagedTable
+        list={{ ...mappings, items: mappings.data?.items ?? [] }}
+        what="project mappings"
+        empty="No project mappings."
+        columns={['Matches', 'Project', 'Priority', 'Enabled', { hidden: 'Actions' }]}
+      >
+        {(m) => (
+          <tr key={m.id}>
+            <td>
+              <span className="badge">{m.kind}</span> <span className="mono">{m.external_id}</span>
+            </td>
+            <td data-label="Project" className="mono">
+              {m.project_key}
+            </td>
+            <td data-label="Priority">
+              {canEdit ? (
+                <PriorityEditor
+                  mapping={m}
+                  onSave={(priority) => update.mutate({ id: m.id, changes: { priority } })}
+                />
+              ) : (
+                m.priority
+              )}
+            </td>
+            <td data-label="Enabled">
+              <input
+                type="checkbox"
+                aria-label={`Enabled: ${m.external_id}`}
+                checked={m.enabled}
+                disabled={!canEdit || update.isPending}
+                onChange={(e) => update.mutate({ id: m.id, changes: { enabled: e.target.checked } })}
+              />
+            </td>
+            <td className="actions">
+              {canEdit && (
+                <ConfirmButton
+                  label="Delete"
+                  question={<>Delete the mapping of {m.external_id}?</>}
+                  confirmLabel="Delete mapping"
+                  onConfirm={() => remove.mutate(m.id)}
+                  disabled={remove.isPending}
+                />
+              )}
+            </td>
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }
@@ -144,20 +124,18 @@ function PriorityEditor({
   );
 }
 
-function NewMapping({ path, onDone }: { path: string; onDone: () => void }) {
-  const [kind, setKind] = useState<(typeof KINDS)[number]>('codehost_remote');
+function NewMapping({ workspace, onDone }: { workspace: string; onDone: () => void }) {
+  const [kind, setKind] = useState<MappingKind>('codehost_remote');
   const [externalId, setExternalId] = useState('');
   const [projectKey, setProjectKey] = useState('');
   const [priority, setPriority] = useState('0');
   const create = useMutation({
     mutationFn: () =>
-      api<ProjectMapping>('POST', path, {
-        body: {
-          kind,
-          external_id: externalId.trim(),
-          project_key: projectKey.trim(),
-          priority: Number(priority),
-        },
+      mappingWrites.create(workspace, {
+        kind,
+        external_id: externalId.trim(),
+        project_key: projectKey.trim(),
+        priority: Number(priority),
       }),
     onSuccess: () => {
       setExternalId('');
@@ -172,48 +150,43 @@ function NewMapping({ path, onDone }: { path: string; onDone: () => void }) {
   return (
     <form className="card form-row" onSubmit={submit} aria-labelledby="new-mapping-title">
       <h2 id="new-mapping-title">New mapping</h2>
-      <div className="field">
-        <label htmlFor="mapping-kind">Source</label>
-        <select
-          id="mapping-kind"
-          value={kind}
-          onChange={(e) => setKind(e.target.value as (typeof KINDS)[number])}
-        >
-          {KINDS.map((k) => (
-            <option key={k}>{k}</option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="mapping-external">Matches ({KIND_HELP[kind]})</label>
-        <input
-          id="mapping-external"
-          required
-          value={externalId}
-          onChange={(e) => setExternalId(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="mapping-project">Project key</label>
-        <input
-          id="mapping-project"
-          required
-          value={projectKey}
-          onChange={(e) => setProjectKey(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="mapping-priority">Priority</label>
-        <input
-          id="mapping-priority"
-          className="narrow"
-          type="number"
-          min={0}
-          max={1000000}
-          value={priority}
-          onChange={(e) => setPriority(e.target.value)}
-        />
-      </div>
+      <Field id="mapping-kind" label="Source" error={create.error} name="kind">
+        {(control) => (
+          <select {...control} value={kind} onChange={(e) => setKind(e.target.value as MappingKind)}>
+            {(Object.keys(KIND_HELP) as MappingKind[]).map((k) => (
+              <option key={k}>{k}</option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        id="mapping-external"
+        label={`Matches (${KIND_HELP[kind]})`}
+        error={create.error}
+        name="external_id"
+      >
+        {(control) => (
+          <input {...control} required value={externalId} onChange={(e) => setExternalId(e.target.value)} />
+        )}
+      </Field>
+      <Field id="mapping-project" label="Project key" error={create.error} name="project_key">
+        {(control) => (
+          <input {...control} required value={projectKey} onChange={(e) => setProjectKey(e.target.value)} />
+        )}
+      </Field>
+      <Field id="mapping-priority" label="Priority" error={create.error} name="priority">
+        {(control) => (
+          <input
+            {...control}
+            className="narrow"
+            type="number"
+            min={0}
+            max={1000000}
+            value={priority}
+            onChange={(e) => setPriority(e.target.value)}
+          />
+        )}
+      </Field>
       <button type="submit" disabled={create.isPending}>
         Add mapping
       </button>

@@ -1,24 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Route, Routes, useParams } from 'react-router';
-import { api } from '../../api/client.ts';
-import type { Session, Workspace } from '../../api/types.ts';
+import { workspaceQueries } from '../../api/queries/workspaces.ts';
+import type { Session } from '../../api/types.ts';
 import { Page } from '../../ui/page.tsx';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { ProjectMappings } from './project-mappings.tsx';
 import { ProjectDetail } from './project-detail.tsx';
 import { ProjectList } from './project-list.tsx';
-import { administers } from './workspace-access.ts';
+import { administers } from '../../api/workspace-access.ts';
 import { WorkspaceSettings } from './workspace-settings.tsx';
 
 /** One workspace: its settings, members, projects and project mappings, each a tab with its own address. */
 export function WorkspaceDetail({ session }: { session: Session }) {
   const key = useParams().workspaceKey ?? '';
-  const path = `/v1/workspaces/${encodeURIComponent(key)}`;
-  const workspace = useQuery({
-    queryKey: ['workspace', key],
-    queryFn: ({ signal }) => api<Workspace>('GET', path, { signal }),
-  });
+  const workspace = useQuery(workspaceQueries.detail(key));
   if (workspace.isPending) return <Loading what={`workspace ${key}`} />;
   if (workspace.isError)
     return (
@@ -54,10 +50,9 @@ export function WorkspaceDetail({ session }: { session: Session }) {
           element={
             <MembersPanel
               title="Workspace members"
-              path={`${path}/members`}
+              scope={{ workspace: key }}
               roles={['owner', 'admin', 'member']}
               canManage={admin}
-              queryKey={['workspace-members', key]}
             />
           }
         />

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../api/client.ts';
 import { usePagedList } from '../../api/paged.ts';
-import type { Session, Workspace } from '../../api/types.ts';
+import { workspaceQueries, workspaceWrites } from '../../api/queries/workspaces.ts';
+import type { Session } from '../../api/types.ts';
 import { when } from '../../ui/format.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
+import { Field } from '../../ui/field.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Empty, ErrorMessage, Loading } from '../../ui/status.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { ErrorMessage } from '../../ui/status.tsx';
 
 export function WorkspaceList({ session }: { session: Session }) {
-  const workspaces = usePagedList<Workspace>(['workspaces'], '/v1/workspaces');
+  const workspaces = usePagedList(workspaceQueries.list());
   return (
     <Page
       title="Workspaces"
@@ -21,52 +22,32 @@ export function WorkspaceList({ session }: { session: Session }) {
       }
     >
       {session.user.is_admin && <CreateWorkspace />}
-      {workspaces.isPending ? (
-        <Loading what="workspaces" />
-      ) : workspaces.isError ? (
-        <ErrorMessage error={workspaces.error} />
-      ) : workspaces.items.length === 0 ? (
-        <Empty>
-          {session.user.is_admin
+      <PagedTable
+        list={workspaces}
+        what="workspaces"
+        empty={
+          session.user.is_admin
             ? 'No workspace yet: create the first one above.'
-            : 'You belong to no workspace yet: ask an administrator to add you.'}
-        </Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <thead>
-              <tr>
-                <th scope="col">Workspace</th>
-                <th scope="col">Your role</th>
-                <th scope="col">Projects are created</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {workspaces.items.map((w) => (
-                <tr key={w.workspace_key}>
-                  <td>
-                    <Link to={`/workspaces/${encodeURIComponent(w.workspace_key)}`}>{w.name}</Link>
-                    <div className="muted small mono">{w.workspace_key}</div>
-                  </td>
-                  <td data-label="Your role">
-                    <span className="badge">{w.role ?? 'server admin'}</span>
-                  </td>
-                  <td data-label="Projects are created">
-                    {w.auto_create_project ? 'automatically, on first sight' : 'by admins'}
-                  </td>
-                  <td data-label="Created">{when(w.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <LoadMore
-        hasMore={workspaces.hasNextPage}
-        loading={workspaces.isFetchingNextPage}
-        onMore={() => void workspaces.fetchNextPage()}
-      />
+            : 'You belong to no workspace yet: ask an administrator to add you.'
+        }
+        columns={['Workspace', 'Your role', 'Projects are created', 'Created']}
+      >
+        {(w) => (
+          <tr key={w.workspace_key}>
+            <td>
+              <Link to={`/workspaces/${encodeURIComponent(w.workspace_key)}`}>{w.name}</Link>
+              <div className="muted small mono">{w.workspace_key}</div>
+            </td>
+            <td data-label="Your role">
+              <span className="badge">{w.role ?? 'server admin'}</span>
+            </td>
+            <td data-label="Projects are created">
+              {w.auto_create_project ? 'automatically, on first sight' : 'by admins'}
+            </td>
+            <td data-label="Created">{when(w.created_at)}</td>
+          </tr>
+        )}
+      </PagedTable>
     </Page>
   );
 }
@@ -78,11 +59,9 @@ function CreateWorkspace() {
   const [name, setName] = useState('');
   const create = useMutation({
     mutationFn: () =>
-      api<Workspace>('POST', '/v1/workspaces', {
-        body: { workspace_key: key.trim(), ...(name.trim() ? { name: name.trim() } : {}) },
-      }),
+      workspaceWrites.create({ workspace_key: key.trim(), ...(name.trim() ? { name: name.trim() } : {}) }),
     onSuccess: (w) => {
-      void client.invalidateQueries({ queryKey: ['workspaces'] });
+      void client.invalidateQueries({ queryKey: workspaceQueries.lists() });
       void navigate(`/workspaces/${encodeURIComponent(w.workspace_key)}`);
     },
   });
@@ -93,28 +72,36 @@ function CreateWorkspace() {
   return (
     <form className="card form-row" onSubmit={submit} aria-labelledby="new-workspace-title">
       <h2 id="new-workspace-title">New workspace</h2>
-      <div className="field">
-        <label htmlFor="workspace-key">Key</label>
-        <input
-          id="workspace-key"
-          required
-          value={key}
-          placeholder="acme"
-          aria-describedby="workspace-key-help"
-          onChange={(e) => setKey(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="workspace-name">Name (optional)</label>
-        <input id="workspace-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-      </div>
+      <Field
+        id="workspace-key"
+        label="Key"
+        error={create.error}
+        name="workspace_key"
+        hint={
+          <>
+            Lower-case letters, digits, <code>.</code>, <code>_</code> and <code>-</code>; it cannot be
+            changed later. You become its owner.
+          </>
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            required
+            value={key}
+            placeholder="acme"
+            onChange={(e) => setKey(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id="workspace-name" label="Name (optional)" error={create.error} name="name">
+        {(control) => (
+          <input {...control} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+        )}
+      </Field>
       <button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create workspace'}
       </button>
-      <p id="workspace-key-help" className="muted small field-wide">
-        Lower-case letters, digits, <code>.</code>, <code>_</code> and <code>-</code>; it cannot be changed
-        later. You become its owner.
-      </p>
       <ErrorMessage error={create.error} title="The workspace was not created" />
     </form>
   );

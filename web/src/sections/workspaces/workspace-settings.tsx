@@ -1,47 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { workspaceQueries, workspaceWrites } from '../../api/queries/workspaces.ts';
 import type { Workspace } from '../../api/types.ts';
+import { Field } from '../../ui/field.tsx';
 import { StringListEditor } from '../../ui/string-list-editor.tsx';
 import { ReasonField, SaveButtons } from '../../ui/save-bar.tsx';
-
-type Settings = Pick<
-  Workspace,
-  | 'name'
-  | 'default_outbound_locale'
-  | 'supported_locales'
-  | 'resolution_order'
-  | 'key_prefixes'
-  | 'auto_create_project'
-  | 'auto_switch_repo'
-  | 'auto_switch_subproject'
-  | 'enable_monorepo_resolution'
-  | 'monorepo_detection_level'
-  | 'raw_access_min_role'
->;
-
-const settingsOf = (w: Workspace): Settings => ({
-  name: w.name,
-  default_outbound_locale: w.default_outbound_locale,
-  supported_locales: w.supported_locales,
-  resolution_order: w.resolution_order,
-  key_prefixes: w.key_prefixes,
-  auto_create_project: w.auto_create_project,
-  auto_switch_repo: w.auto_switch_repo,
-  auto_switch_subproject: w.auto_switch_subproject,
-  enable_monorepo_resolution: w.enable_monorepo_resolution,
-  monorepo_detection_level: w.monorepo_detection_level,
-  raw_access_min_role: w.raw_access_min_role,
-});
-
-/** The fields that differ from what the server holds: a PATCH sends only those (and the audit entry names them). */
-function changesOf(saved: Settings, edited: Settings): Partial<Settings> {
-  return Object.fromEntries(
-    Object.entries(edited).filter(
-      ([k, v]) => JSON.stringify(v) !== JSON.stringify(saved[k as keyof Settings]),
-    ),
-  );
-}
+import { changesOf, settingsOf, type Settings } from './settings-changes.ts';
 
 const FLAGS: Array<[keyof Settings, string, string]> = [
   [
@@ -74,12 +38,13 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
     setEdited((s) => ({ ...s, [key]: value }));
   const save = useMutation({
     mutationFn: () =>
-      api<Workspace>('PATCH', `/v1/workspaces/${encodeURIComponent(workspace.workspace_key)}`, {
-        body: { ...changes, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+      workspaceWrites.update(workspace.workspace_key, {
+        ...changes,
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
       }),
     onSuccess: (w) => {
-      client.setQueryData(['workspace', w.workspace_key], w);
-      void client.invalidateQueries({ queryKey: ['workspaces'] });
+      client.setQueryData(workspaceQueries.detail(w.workspace_key).queryKey, w);
+      void client.invalidateQueries({ queryKey: workspaceQueries.lists() });
       setEdited(settingsOf(w));
       setReason('');
     },
@@ -96,23 +61,30 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
         <div className="grid two">
           <div className="card">
             <h2>General</h2>
-            <div className="field">
-              <label htmlFor="ws-name">Name</label>
-              <input
-                id="ws-name"
-                value={edited.name}
-                maxLength={200}
-                onChange={(e) => set('name', e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="ws-locale">Default outbound locale</label>
-              <input
-                id="ws-locale"
-                value={edited.default_outbound_locale}
-                onChange={(e) => set('default_outbound_locale', e.target.value)}
-              />
-            </div>
+            <Field id="ws-name" label="Name" error={save.error} name="name">
+              {(control) => (
+                <input
+                  {...control}
+                  value={edited.name}
+                  maxLength={200}
+                  onChange={(e) => set('name', e.target.value)}
+                />
+              )}
+            </Field>
+            <Field
+              id="ws-locale"
+              label="Default outbound locale"
+              error={save.error}
+              name="default_outbound_locale"
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  value={edited.default_outbound_locale}
+                  onChange={(e) => set('default_outbound_locale', e.target.value)}
+                />
+              )}
+            </Field>
             <StringListEditor
               id="ws-locales"
               label="Supported locales"
@@ -120,19 +92,25 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
               placeholder="pt-BR"
               onChange={(v) => set('supported_locales', v)}
             />
-            <div className="field">
-              <label htmlFor="ws-raw-role">Raw snippets and imports need</label>
-              <select
-                id="ws-raw-role"
-                value={edited.raw_access_min_role}
-                onChange={(e) =>
-                  set('raw_access_min_role', e.target.value as Settings['raw_access_min_role'])
-                }
-              >
-                <option value="writer">project writer</option>
-                <option value="maintainer">project maintainer</option>
-              </select>
-            </div>
+            <Field
+              id="ws-raw-role"
+              label="Raw snippets and imports need"
+              error={save.error}
+              name="raw_access_min_role"
+            >
+              {(control) => (
+                <select
+                  {...control}
+                  value={edited.raw_access_min_role}
+                  onChange={(e) =>
+                    set('raw_access_min_role', e.target.value as Settings['raw_access_min_role'])
+                  }
+                >
+                  <option value="writer">project writer</option>
+                  <option value="maintainer">project maintainer</option>
+                </select>
+              )}
+            </Field>
           </div>
           <div className="card">
             <h2>Project resolution</h2>
@@ -166,25 +144,31 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
                 </span>
               </div>
             ))}
-            <div className="field">
-              <label htmlFor="ws-level">Monorepo detection level (path segments naming a sub-project)</label>
-              <select
-                id="ws-level"
-                value={edited.monorepo_detection_level}
-                onChange={(e) => set('monorepo_detection_level', Number(e.target.value))}
-              >
-                {[0, 1, 2, 3].map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Field
+              id="ws-level"
+              label="Monorepo detection level (path segments naming a sub-project)"
+              error={save.error}
+              name="monorepo_detection_level"
+            >
+              {(control) => (
+                <select
+                  {...control}
+                  value={edited.monorepo_detection_level}
+                  onChange={(e) => set('monorepo_detection_level', Number(e.target.value))}
+                >
+                  {[0, 1, 2, 3].map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
           </div>
         </div>
         {canEdit && (
           <div className="card form-row">
-            <ReasonField id="ws-reason" value={reason} onChange={setReason} />
+            <ReasonField id="ws-reason" value={reason} onChange={setReason} error={save.error} />
             <SaveButtons
               label="Save settings"
               dirty={dirty}

@@ -1,31 +1,3 @@
-import { useSearchParams } from 'react-router';
-
-/** The page sizes offered (the API takes 1 to 200, default 50). */
-export const PAGE_SIZES = ['10', '25', '50', '100', '200'] as const;
-
-/**
- * A page's filters as the address holds them: `get` reads one (empty when absent), `set` writes
- * some at once (an empty value removes it), a new entry in the history, so back returns.
- */
-export function useAddress() {
-  const [params, setParams] = useSearchParams();
-  const get = (name: string): string => params.get(name) ?? '';
-  const set = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(patch)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    setParams(next);
-  };
-  return { get, set, text: params.toString() };
-}
-
-/** The page size of the address, when it is one offered; otherwise the API's default. */
-export function pageSize(value: string): number {
-  return (PAGE_SIZES as readonly string[]).includes(value) ? Number(value) : 50;
-}
-
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** An ISO time as a `datetime-local` input shows it: to the second, in the browser's time zone. */

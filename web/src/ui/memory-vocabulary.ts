@@ -1,4 +1,4 @@
-import type { MemoryStatus, MemoryType } from '../../api/types.ts';
+import type { MemoryStatus, MemoryType } from '../api/types.ts';
 
 /** Every memory type with the words people read; a Record, so a type the server adds fails the typecheck. */
 const TYPE_LABELS: Record<MemoryType, string> = {
@@ -25,6 +25,3 @@ export const DEFAULT_STATUSES: MemoryStatus[] = ['draft', 'confirmed'];
 
 export const typeLabel = (t: MemoryType): string => TYPE_LABELS[t];
 export const statusLabel = (s: MemoryStatus): string => STATUS_LABELS[s];
-
-export const isMemoryType = (v: string): v is MemoryType => Object.hasOwn(TYPE_LABELS, v);
-export const isMemoryStatus = (v: string): v is MemoryStatus => Object.hasOwn(STATUS_LABELS, v);

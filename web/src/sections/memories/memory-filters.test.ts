@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { readAddress, writeAddress } from '../../ui/address-fields.ts';
+import { MEMORY_ADDRESS, recallQuery } from './memory-filters.ts';
+
+const read = (query: string) => readAddress(MEMORY_ADDRESS, new URLSearchParams(query));
+
+describe('the memory filters in the address', () => {
+  it('reads types and statuses the API knows, drafts and confirmed ones when none is named', () => {
+    expect(read('q=retry&type=decision,bogus,problem&status=rejected&since=2024-05-01')).toEqual({
+      q: 'retry',
+      type: ['decision', 'problem'],
+      status: ['rejected'],
+      since: '2024-05-01',
+    });
+    expect(read('status=bogus&since=May')).toEqual({
+      q: '',
+      type: [],
+      status: ['draft', 'confirmed'],
+      since: '',
+    });
+  });
+
+  it('leaves the default statuses out of the address', () => {
+    const params = new URLSearchParams('status=rejected&type=goal');
+    expect(
+      writeAddress(MEMORY_ADDRESS, params, { status: ['confirmed', 'draft'], type: [] }).toString(),
+    ).toBe('');
+  });
+});
+
+describe('recallQuery', () => {
+  const base = { q: '', type: [], status: ['draft' as const, 'confirmed' as const], since: '' };
+
+  it('asks for the newest memories without words, 20 at a time', () => {
+    expect(recallQuery('acme', 'api', base)).toEqual({
+      workspace_key: 'acme',
+      project_key: 'api',
+      q: undefined,
+      explain: undefined,
+      type: undefined,
+      status: 'draft,confirmed',
+      since: undefined,
+      limit: 20,
+    });
+  });
+
+  it('asks for each score part with words, and from the start of the day in the local time zone', () => {
+    const query = recallQuery('acme', 'api', {
+      ...base,
+      q: 'retry',
+      type: ['decision', 'goal'],
+      since: '2024-05-01',
+    });
+    expect(query).toMatchObject({ q: 'retry', explain: true, type: 'decision,goal' });
+    const since = new Date(String(query.since));
+    expect([since.getFullYear(), since.getMonth(), since.getDate(), since.getHours()]).toEqual([
+      2024, 4, 1, 0,
+    ]);
+  });
+});

@@ -1,0 +1,14 @@
+import type { MemoryVersion } from '../../api/types.ts';
+import { statusLabel, typeLabel } from '../../ui/memory-vocabulary.ts';
+
+/** What changed from the version before (the next one in this newest-first list). */
+export function changesFrom(v: MemoryVersion, before: MemoryVersion | undefined): string[] {
+  if (!before) return [];
+  const out: string[] = [];
+  if (v.type !== before.type) out.push(`type ${typeLabel(before.type)} → ${typeLabel(v.type)}`);
+  if (v.status !== before.status) out.push(`status ${statusLabel(before.status)} → ${statusLabel(v.status)}`);
+  if (v.content !== before.content) out.push('content');
+  if (JSON.stringify(v.metadata) !== JSON.stringify(before.metadata)) out.push('metadata');
+  if (v.evidence_ref !== before.evidence_ref) out.push('evidence');
+  return out;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { Workspace } from '../../api/types.ts';
+import { changesOf, settingsOf } from './settings-changes.ts';
+
+const saved = settingsOf({
+  name: 'Acme',
+  default_outbound_locale: 'en',
+  supported_locales: ['en', 'de'],
+  resolution_order: ['codehost_remote', 'repo_root_slug', 'manual'],
+  key_prefixes: ['codehost:acme'],
+  auto_create_project: false,
+  auto_switch_repo: true,
+  auto_switch_subproject: true,
+  enable_monorepo_resolution: false,
+  monorepo_detection_level: 1,
+  raw_access_min_role: 'writer',
+} as Workspace);
+
+describe('changesOf', () => {
+  it('is empty while nothing changed', () => {
+    expect(changesOf(saved, { ...saved, supported_locales: ['en', 'de'] })).toEqual({});
+  });
+
+  it('sends only the settings that differ, lists compared by their order too', () => {
+    expect(
+      changesOf(saved, {
+        ...saved,
+        name: 'Acme Inc',
+        resolution_order: ['manual', 'codehost_remote', 'repo_root_slug'],
+        monorepo_detection_level: 2,
+      }),
+    ).toEqual({
+      name: 'Acme Inc',
+      resolution_order: ['manual', 'codehost_remote', 'repo_root_slug'],
+      monorepo_detection_level: 2,
+    });
+  });
+});

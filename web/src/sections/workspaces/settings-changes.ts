@@ -1,0 +1,40 @@
+import type { Workspace } from '../../api/types.ts';
+
+/** What the settings form edits: every setting a PATCH takes. */
+export type Settings = Pick<
+  Workspace,
+  | 'name'
+  | 'default_outbound_locale'
+  | 'supported_locales'
+  | 'resolution_order'
+  | 'key_prefixes'
+  | 'auto_create_project'
+  | 'auto_switch_repo'
+  | 'auto_switch_subproject'
+  | 'enable_monorepo_resolution'
+  | 'monorepo_detection_level'
+  | 'raw_access_min_role'
+>;
+
+export const settingsOf = (w: Workspace): Settings => ({
+  name: w.name,
+  default_outbound_locale: w.default_outbound_locale,
+  supported_locales: w.supported_locales,
+  resolution_order: w.resolution_order,
+  key_prefixes: w.key_prefixes,
+  auto_create_project: w.auto_create_project,
+  auto_switch_repo: w.auto_switch_repo,
+  auto_switch_subproject: w.auto_switch_subproject,
+  enable_monorepo_resolution: w.enable_monorepo_resolution,
+  monorepo_detection_level: w.monorepo_detection_level,
+  raw_access_min_role: w.raw_access_min_role,
+});
+
+/** The fields that differ from what the server holds: a PATCH sends only those (and the audit entry names them). */
+export function changesOf(saved: Settings, edited: Settings): Partial<Settings> {
+  return Object.fromEntries(
+    Object.entries(edited).filter(
+      ([k, v]) => JSON.stringify(v) !== JSON.stringify(saved[k as keyof Settings]),
+    ),
+  );
+}
