@@ -18,6 +18,10 @@ const CONFIGURATION = ['scripts/build-web.js', 'package-lock.json'];
 
 if (process.argv.includes('--if-stale') && staleBuildReason(root, STAMP) === null) process.exit(0);
 
+// Always a production build, whoever runs it: Vite keeps a NODE_ENV it finds set, and the test
+// setup runs this under Vitest's NODE_ENV=test, which built React's development bundle (about
+// 790 kB instead of 465) into the same web/dist that `npm start` then served.
+process.env.NODE_ENV = 'production';
 const startedAt = Date.now();
 const { build } = await import('vite');
 const tmp = join(web, `.dist-${process.pid}`);
