@@ -145,7 +145,8 @@ export async function holdBack(page: Page, url: RegExp): Promise<(loaded: Locato
 export async function checkPage(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  await page.evaluate(AXE);
+  // Once per document: the UI moves between its pages without reloading, and axe stays loaded.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
     const axe = (
       globalThis as unknown as {

@@ -58,6 +58,7 @@ const preview = (page: Page) => page.getByTestId('preview');
 const template = (page: Page) => page.getByRole('textbox', { name: /^Template in/ });
 
 describe('message templates, as a workspace admin', () => {
+  // One long flow, about 25 s on a quiet 2-core machine: the default 30 s left it no room.
   it('sets the locales, edits, previews, saves and removes an override, and keeps the view on reload', async () => {
     const { context, page } = await ui.newPage();
     await signIn(page, ui.baseUrl, adminKey, '/admin/messages');
@@ -210,7 +211,7 @@ describe('message templates, as a workspace admin', () => {
     expect([url.searchParams.get('workspace'), url.searchParams.get('type')]).toEqual(['acme', 'email']);
     expect(await page.getByLabel('Integration type', { exact: true }).inputValue()).toBe('email');
     await context.close();
-  });
+  }, 60_000);
 
   it('fits 390 px wide', async () => {
     const { context, page } = await ui.newPage(390);
