@@ -135,7 +135,8 @@ export abstract class FakeServer {
   }
 }
 
-function send(res: ServerResponse, reply: FakeReply): void {
+/** Writes a reply: an object body as JSON, a string as plain text; `reply.headers` win. */
+export function send(res: ServerResponse, reply: FakeReply): void {
   const text = typeof reply.body === 'string';
   const payload = reply.body === undefined ? '' : text ? String(reply.body) : JSON.stringify(reply.body);
   const type = text ? 'text/plain;charset=UTF-8' : 'application/json;charset=UTF-8';
