@@ -5,10 +5,11 @@
  */
 import type { JobDefinition } from './platform/jobs/define-job.ts';
 import { onAuditAppended } from './modules/audit/index.ts';
+import { syncReposJob } from './modules/codehost/index.ts';
 import { deliverChatJob, forwardAuditEntries } from './modules/notifications/index.ts';
 
 /** Every kind of background job the server runs: its runners claim these kinds and no other. */
-export const JOBS: readonly JobDefinition[] = [deliverChatJob];
+export const JOBS: readonly JobDefinition[] = [deliverChatJob, syncReposJob];
 
 /**
  * Registers what acts on appended audit entries: chat forwarding queues deliveries in the

@@ -11,3 +11,4 @@ export * from './modules/sessions/table.ts';
 export * from './platform/jobs/table.ts';
 export * from './modules/notifications/table.ts';
 export * from './modules/outbound/table.ts';
+export * from './modules/codehost/table.ts';

@@ -25,7 +25,7 @@ export const LAYERS = [
   ['api-keys'],
   ['users', 'sessions', 'workspaces', 'memories', 'raw', 'ci-events'],
   ['projects', 'context', 'imports', 'outbound'],
-  ['resolution', 'integrations'],
+  ['resolution', 'integrations', 'codehost'],
   ['notifications', 'mcp'],
   ['composition'],
   ['cli'],

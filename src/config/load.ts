@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { codehostConfig, codehostProblems } from './codehost-env.ts';
 import { ConfigError } from './config-error.ts';
 import {
   decodeKey,
@@ -40,6 +41,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       }
     }
   }
+  if (parsed.success) problems.push(...codehostProblems(parsed.data));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return parsed.data;
 }
@@ -163,6 +165,7 @@ function fromEnv(env: Env, dataDir: string, s: StoredSecrets): Config {
     importThreads: env.SERVICE_IMPORT_THREADS ?? defaultImportThreads(Boolean(env.DATABASE_URL)),
     integrations: integrationEnv(env),
     mcp: mcpEnv(env),
+    codehost: codehostConfig(env, s.SERVICE_ONE_TIME_TOKEN_SECRET),
   };
 }
 

@@ -168,6 +168,21 @@ export const envSchema = z.object({
   SERVICE_AUDIT_REASONER_BASE_URL: serviceUrl.optional(),
   OPENAI_API_KEY: z.string().max(1000).optional(),
   ANTHROPIC_API_KEY: z.string().max(1000).optional(),
+  CODEHOST_APP_ID: z.coerce
+    .number({ message: 'expected the numeric id of the app' })
+    .int('expected the numeric id of the app')
+    .positive('expected the numeric id of the app')
+    .optional(),
+  CODEHOST_APP_PRIVATE_KEY: z.string().max(20_000, 'is too long for a private key').optional(),
+  CODEHOST_APP_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').max(500).optional(),
+  CODEHOST_WEBHOOKS_ENABLED: booleanFromEnv.default(true),
+  CODEHOST_APP_NAME: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,99}$/i, "must be the app's slug, as in https://github.com/apps/<slug>")
+    .optional(),
+  CODEHOST_APP_URL: serviceUrl.optional(),
+  CODEHOST_API_URL: serviceUrl.default('https://api.github.com'),
+  SERVICE_CODEHOST_STATE_SECRET: secret.optional(),
 });
 
 /** With a shared PostgreSQL, generated secrets would differ per process: they must be given. */
@@ -195,6 +210,22 @@ export interface IntegrationEnv {
   locked: Provider[];
   allowPrivateNetwork: boolean;
   timeoutMs: number;
+}
+
+/**
+ * The code host app (a GitHub-style app), when CODEHOST_APP_ID and CODEHOST_APP_PRIVATE_KEY are
+ * set: its id, its private key as PKCS#8 PEM, where its API and its page are, the secret of its
+ * webhooks (undefined when webhooks are off) and the key that signs install states.
+ */
+export interface CodehostConfig {
+  appId: number;
+  privateKeyPem: string;
+  apiUrl: string;
+  /** The app's page (`https://github.com/apps/<slug>`); undefined: asked of the code host. */
+  appUrl: string | undefined;
+  webhooksEnabled: boolean;
+  webhookSecret: string | undefined;
+  stateSecret: string;
 }
 
 export interface Config {
@@ -239,4 +270,6 @@ export interface Config {
   integrations: IntegrationEnv;
   /** Who may call the remote MCP endpoint: Host names (no port) and extra browser origins. */
   mcp: { allowedHosts: string[]; allowedOrigins: string[] };
+  /** The code host app; null when none is configured (its routes then answer integration_not_configured). */
+  codehost: CodehostConfig | null;
 }

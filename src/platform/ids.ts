@@ -35,7 +35,9 @@ export type IdPrefix =
   | 'pmap'
   | 'ses'
   | 'job'
-  | 'dlv';
+  | 'dlv'
+  | 'chi'
+  | 'chr';
 
 /** Prefixed, time-sortable ids (`ws_01J...`): ordering by id is ordering by creation. */
 export function newId(prefix: IdPrefix): string {

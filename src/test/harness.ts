@@ -230,15 +230,16 @@ export const enc = (key: string) => encodeURIComponent(key);
 /**
  * The harness of one test file: started before its tests, closed after them. The returned object
  * stands for it (property reads go to the harness once started), so files write
- * `const h = useHarness();` and use `h` as the Harness.
+ * `const h = useHarness();` and use `h` as the Harness. Overrides given as a function are read when
+ * it starts, after the hooks registered before it (a fake's address, say).
  */
 export function useHarness(
-  overrides: Partial<Config> = {},
+  overrides: Partial<Config> | (() => Partial<Config>) = {},
   options: { adminUiDir?: string; jobs?: boolean } = {},
 ): Harness {
   let current: Harness | undefined;
   beforeAll(async () => {
-    current = await Harness.start(overrides, options);
+    current = await Harness.start(typeof overrides === 'function' ? overrides() : overrides, options);
   });
   afterAll(async () => {
     await current?.close();

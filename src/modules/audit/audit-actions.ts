@@ -11,6 +11,7 @@ import { ACCESS_ACTIONS } from './actions/access.ts';
 import { ACCOUNT_ACTIONS } from './actions/accounts.ts';
 import type { ActionDefinition } from './actions/action-definition.ts';
 import { CI_ACTIONS } from './actions/ci.ts';
+import { CODEHOST_ACTIONS } from './actions/codehost.ts';
 import { IMPORT_ACTIONS } from './actions/imports.ts';
 import { INTEGRATION_ACTIONS } from './actions/integrations.ts';
 import { MEMORY_ACTIONS } from './actions/memories.ts';
@@ -28,6 +29,7 @@ export const AUDIT_ACTIONS = {
   ...READ_ACTIONS,
   ...INTEGRATION_ACTIONS,
   ...CI_ACTIONS,
+  ...CODEHOST_ACTIONS,
   ...UPCOMING_ACTIONS,
 } satisfies Record<string, ActionDefinition>;
 

@@ -7,3 +7,4 @@ export type { AuditInput } from './audit-entries.ts';
 export { canonicalJson } from './chain-hash.ts';
 export { recordAccessChange } from './access-change-entry.ts';
 export { auditRoutes } from './routes.ts';
+export { SYNC_TRIGGERS } from './actions/codehost.ts';

@@ -8,7 +8,7 @@ import { projectMembers, projects, type ProjectRole, type ProjectRow } from '../
 import { requireWorkspaceRole } from '../access/index.ts';
 
 /** The repository part of a key (`codehost:acme/api#apps/web` -> `api#apps/web`), a default name. */
-const defaultName = (key: string) =>
+export const defaultProjectName = (key: string) =>
   key.slice(key.lastIndexOf('/', key.indexOf('#') < 0 ? undefined : key.indexOf('#')) + 1);
 
 /**
@@ -39,7 +39,7 @@ export async function createProject({
         id: newId('prj'),
         workspaceId: access.workspace.id,
         key: input.key,
-        name: input.name ?? defaultName(input.key),
+        name: input.name ?? defaultProjectName(input.key),
         createdAt: now,
       })
       .onConflictDoNothing()

@@ -21,6 +21,8 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   name: text('name'),
   isAdmin: boolean('is_admin').notNull().default(false),
+  /** Their login at the code host, lower-cased (set by them or an admin): how permission sync finds them. */
+  codehostLogin: text('codehost_login').unique('users_codehost_login_uq'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
@@ -103,10 +105,13 @@ export const projectMembers = pgTable(
       .notNull()
       .references(() => users.id),
     role: text('role').$type<ProjectRole>().notNull(),
+    /** Who made the membership: a person (`manual`, never removed by a sync) or the code host's permission sync. */
+    source: text('source').$type<MembershipSource>().notNull().default('manual'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_members_user_idx').on(t.userId)],
 );
 
 export type ProjectRole = 'maintainer' | 'writer' | 'reader';
+export type MembershipSource = 'manual' | 'codehost';
 export type ProjectRow = typeof projects.$inferSelect;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { count, defineAction, param } from './action-definition.ts';
+import { defineAction, param } from './action-definition.ts';
 
 /*
- * Actions that features not yet built will write (manual changes to active work, the code host
- * connection), defined ahead so that their templates exist when they start: the params are what
- * their messages are designed to show, to be checked against the code that first writes them.
+ * Actions that features not yet built will write (manual changes to active work), defined ahead so
+ * that their templates exist when they start: the params are what their messages are designed to
+ * show, to be checked against the code that first writes them.
  */
 const activeWork = (description: string) =>
   defineAction(description, {
@@ -17,17 +17,4 @@ export const UPCOMING_ACTIONS = {
   'active_work.manual_confirm': activeWork('Someone confirmed an active-work item by hand.'),
   'active_work.manual_close': activeWork('Someone closed an active-work item by hand.'),
   'active_work.manual_reopen': activeWork('Someone reopened a closed active-work item by hand.'),
-  'codehost.installation.connected': defineAction(
-    'A code host app installation was connected to the workspace.',
-    {
-      installation_id: param(z.number().int(), 'Id of the installation at the code host', 51234987),
-      account: param(z.string(), 'The organisation or user that installed it', 'acme'),
-    },
-  ),
-  'codehost.repos.synced': defineAction("The workspace's repositories were synced from the code host.", {
-    added: param(count(), 'Repositories added', 3),
-    updated: param(count(), 'Repositories updated', 1),
-    deactivated: param(count(), 'Repositories deactivated (no longer reachable)', 0),
-    total: param(count(), 'Active repositories after the sync', 42),
-  }),
 };

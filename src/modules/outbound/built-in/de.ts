@@ -133,5 +133,6 @@ export const de: BuiltInTemplates = {
       `{{ actor }} hat${IN_WORKSPACE} die Repositorys mit der Code-Hosting-Plattform synchronisiert` +
       '{% if added != blank and updated != blank and deactivated != blank %}: {{ added }} hinzugefügt, {{ updated }} aktualisiert, {{ deactivated }} deaktiviert{% endif %}' +
       `{% if total != blank %} (${n('total', 'aktives Repository', 'aktive Repositorys')}){% endif %}.`,
+    'codehost.repos.sync_failed': `Die Synchronisierung der Repositorys mit der Code-Hosting-Plattform${IN_WORKSPACE} ist fehlgeschlagen{% if error != blank %}: {{ error }}{% endif %}. Es wurde nichts geändert.`,
   },
 };

@@ -121,5 +121,6 @@ export const en: BuiltInTemplates = {
       `{{ actor }} synced the repositories from the code host${IN_WORKSPACE}` +
       '{% if added != blank and updated != blank and deactivated != blank %}: {{ added }} added, {{ updated }} updated, {{ deactivated }} deactivated{% endif %}' +
       `{% if total != blank %} (${n('total', 'active repository', 'active repositories')}){% endif %}.`,
+    'codehost.repos.sync_failed': `The repository sync from the code host${IN_WORKSPACE} failed{% if error != blank %}: {{ error }}{% endif %}. Nothing was changed.`,
   },
 };

@@ -132,5 +132,6 @@ export const es: BuiltInTemplates = {
       `{{ actor }} sincronizó los repositorios desde la plataforma de código${IN_WORKSPACE}` +
       `{% if added != blank and updated != blank and deactivated != blank %}: ${n('added', 'añadido', 'añadidos')}, ${n('updated', 'actualizado', 'actualizados')}, ${n('deactivated', 'desactivado', 'desactivados')}{% endif %}` +
       `{% if total != blank %} (${n('total', 'repositorio activo', 'repositorios activos')}){% endif %}.`,
+    'codehost.repos.sync_failed': `Falló la sincronización de repositorios desde la plataforma de código${IN_WORKSPACE}{% if error != blank %}: {{ error }}{% endif %}. No se cambió nada.`,
   },
 };

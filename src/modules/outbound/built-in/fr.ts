@@ -134,5 +134,6 @@ export const fr: BuiltInTemplates = {
       `{{ actor }} a synchronisé les dépôts depuis l’hébergeur de code${IN_WORKSPACE}` +
       `{% if added != blank and updated != blank and deactivated != blank %}\u00a0: ${n('added', 'ajouté', 'ajoutés')}, ${n('updated', 'mis à jour', 'mis à jour')}, ${n('deactivated', 'désactivé', 'désactivés')}{% endif %}` +
       `{% if total != blank %} (${n('total', 'dépôt actif', 'dépôts actifs')}){% endif %}.`,
+    'codehost.repos.sync_failed': `La synchronisation des dépôts depuis l’hébergeur de code${IN_WORKSPACE} a échoué{% if error != blank %}\u00a0: {{ error }}{% endif %}. Rien n’a été modifié.`,
   },
 };

@@ -161,5 +161,6 @@ export const ja: BuiltInTemplates = {
       `${WHO}${IN_WORKSPACE}コードホスティングサービスからリポジトリを同期しました` +
       '{% if added != blank and updated != blank and deactivated != blank %}（追加 {{ added }} 件、更新 {{ updated }} 件、無効化 {{ deactivated }} 件）{% endif %}。' +
       '{% if total != blank %}有効なリポジトリは {{ total }} 件です。{% endif %}',
+    'codehost.repos.sync_failed': `${IN_WORKSPACE}コードホスティングサービスからのリポジトリ同期に失敗しました{% if error != blank %}（{{ error }}）{% endif %}。何も変更されていません。`,
   },
 };

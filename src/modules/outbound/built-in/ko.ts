@@ -165,5 +165,6 @@ export const ko: BuiltInTemplates = {
       `${WHO}${OF_WORKSPACE} 저장소를 코드 호스팅 서비스와 동기화했습니다` +
       '{% if added != blank and updated != blank and deactivated != blank %}(추가 {{ added }}개, 업데이트 {{ updated }}개, 비활성화 {{ deactivated }}개){% endif %}.' +
       '{% if total != blank %} 현재 활성 저장소는 {{ total }}개입니다.{% endif %}',
+    'codehost.repos.sync_failed': `{% if workspace_key != blank %}{{ workspace_key }} 워크스페이스에서 {% endif %}코드 호스팅 서비스와의 저장소 동기화에 실패했습니다{% if error != blank %}({{ error }}){% endif %}. 변경된 내용은 없습니다.`,
   },
 };

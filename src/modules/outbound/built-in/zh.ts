@@ -160,5 +160,6 @@ export const zh: BuiltInTemplates = {
       `${WHO}${IN_WORKSPACE}从代码托管平台同步了仓库` +
       '{% if added != blank and updated != blank and deactivated != blank %}：新增 {{ added }} 个，更新 {{ updated }} 个，停用 {{ deactivated }} 个{% endif %}' +
       '{% if total != blank %}（当前共有 {{ total }} 个活跃仓库）{% endif %}。',
+    'codehost.repos.sync_failed': `${IN_WORKSPACE}从代码托管平台同步仓库失败{% if error != blank %}：{{ error }}{% endif %}。未做任何更改。`,
   },
 };

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { iso, isoOrNull, nullableTimestamp, timestamp, workspaceKey } from '../../platform/http/fields.ts';
+import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
+import type { InstallationStatus } from './installation-status.ts';
+import type { SyncAnswer } from './sync-repos.ts';
+import type { RepoRow } from './table.ts';
+
+export const workspaceParams = z.strictObject({ key: workspaceKey });
+export const reposQuery = z.strictObject(pageQuery);
+
+export const callbackQuery = z.object({
+  installation_id: z.coerce
+    .number({ message: 'expected the numeric id of the installation' })
+    .int('expected the numeric id of the installation')
+    .positive('expected the numeric id of the installation')
+    .max(Number.MAX_SAFE_INTEGER),
+  state: z.string().min(1).max(2000),
+  setup_action: z
+    .string()
+    .max(50)
+    .optional()
+    .describe('What the code host did (install, update): informational'),
+});
+
+export const installUrlAnswer = z.object({
+  install_url: z.string().describe("The code host's install page with a signed state; open it in a browser"),
+  expires_at: timestamp,
+});
+
+const syncCounts = {
+  added: z.number().int(),
+  updated: z.number().int(),
+  deactivated: z.number().int(),
+  total: z.number().int().describe('Active repositories after the sync'),
+  projects_created: z
+    .number()
+    .int()
+    .describe('Projects created for linked repositories (auto_create_project)'),
+};
+
+export const syncAnswer = z.object({ ...syncCounts, synced_at: timestamp });
+export const presentSync = (s: SyncAnswer) => ({ ...s, synced_at: iso(s.synced_at) });
+
+const lastSync = z
+  .object({
+    at: timestamp,
+    status: z.enum(['ok', 'failed']),
+    trigger: z.string(),
+    ...Object.fromEntries(Object.entries(syncCounts).map(([k, v]) => [k, v.optional()])),
+    error: z.string().optional(),
+  })
+  .nullable();
+
+export const installationAnswer = z.object({
+  workspace_key: z.string(),
+  connected: z.boolean(),
+  webhooks_enabled: z.boolean(),
+  installation: z
+    .object({
+      installation_id: z.number().int(),
+      account: z.object({ login: z.string(), type: z.string() }),
+      repository_selection: z.enum(['all', 'selected']),
+      connected_at: timestamp,
+      connected_by: z.object({ user_id: z.string(), email: z.string() }).nullable(),
+    })
+    .nullable(),
+  repository_count: z.number().int().describe('Active repository links'),
+  last_sync_at: nullableTimestamp,
+  last_sync: lastSync,
+});
+
+export function presentInstallation(s: InstallationStatus): z.input<typeof installationAnswer> {
+  const i = s.installation;
+  return {
+    workspace_key: s.workspace_key,
+    connected: i !== null,
+    webhooks_enabled: s.webhooks_enabled,
+    installation: i && {
+      installation_id: i.installationId,
+      account: { login: i.accountLogin, type: i.accountType },
+      repository_selection: i.repositorySelection,
+      connected_at: iso(i.connectedAt),
+      connected_by:
+        i.connectedBy && i.connectedByEmail ? { user_id: i.connectedBy, email: i.connectedByEmail } : null,
+    },
+    repository_count: s.repository_count,
+    last_sync_at: isoOrNull(i?.lastSyncAt ?? null),
+    last_sync: i?.lastSyncAt && i.lastSyncResult ? { at: iso(i.lastSyncAt), ...i.lastSyncResult } : null,
+  };
+}
+
+export const callbackAnswer = z.object({
+  workspace_key: z.string(),
+  connected: z.literal(true),
+  installation: installationAnswer.shape.installation,
+});
+
+const repoAnswer = z.object({
+  full_name: z.string(),
+  private: z.boolean(),
+  default_branch: z.string(),
+  repo_id: z.number().int().describe("The repository's id at the code host"),
+  html_url: z.string(),
+  updated_at: timestamp,
+});
+export const reposAnswer = listAnswer(repoAnswer);
+export const presentRepo = (r: RepoRow) => ({
+  full_name: r.fullName,
+  private: r.private,
+  default_branch: r.defaultBranch,
+  repo_id: r.repoId,
+  html_url: r.htmlUrl,
+  updated_at: iso(r.updatedAt),
+});
