@@ -42,7 +42,7 @@ import { outboundRoutes } from './modules/outbound/index.ts';
 import { mcpRoutes } from './modules/mcp/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { ciEventRoutes } from './modules/ci-events/index.ts';
-import { codehostRoutes } from './modules/codehost/index.ts';
+import { codehostRoutes, codehostWebhookRoutes } from './modules/codehost/index.ts';
 import { projectRoutes } from './modules/projects/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { workspaceRoutes } from './modules/workspaces/index.ts';
@@ -127,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   auditRoutes(app, deps);
   ciEventRoutes(app, deps);
   codehostRoutes(app, deps);
+  codehostWebhookRoutes(app, deps);
   memoryRoutes(app, deps);
   rawRoutes(app, deps);
   importRoutes(app, deps);

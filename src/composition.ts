@@ -5,11 +5,11 @@
  */
 import type { JobDefinition } from './platform/jobs/define-job.ts';
 import { onAuditAppended } from './modules/audit/index.ts';
-import { syncReposJob } from './modules/codehost/index.ts';
+import { syncPermissionsJob, syncReposJob, webhookJob } from './modules/codehost/index.ts';
 import { deliverChatJob, forwardAuditEntries } from './modules/notifications/index.ts';
 
 /** Every kind of background job the server runs: its runners claim these kinds and no other. */
-export const JOBS: readonly JobDefinition[] = [deliverChatJob, syncReposJob];
+export const JOBS: readonly JobDefinition[] = [deliverChatJob, syncReposJob, syncPermissionsJob, webhookJob];
 
 /**
  * Registers what acts on appended audit entries: chat forwarding queues deliveries in the

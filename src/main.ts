@@ -14,6 +14,7 @@ import {
 } from './platform/private-files.ts';
 import { scheduleImportSweep } from './modules/imports/index.ts';
 import { scheduleSessionSweep } from './modules/sessions/index.ts';
+import { scheduleDailyPermissionSyncs } from './modules/codehost/index.ts';
 import { listenError } from './platform/http/listen-error.ts';
 import { bootstrapFirstAdmin } from './modules/users/index.ts';
 import { composeModules, JOBS } from './composition.ts';
@@ -95,6 +96,10 @@ export async function serve(): Promise<void> {
   const stopMaintenance = scheduleMaintenance(database, config.vacuumIntervalMs, app.log);
   const stopImportSweep = scheduleImportSweep(systemContext(database, config, 'import-sweep'), app.log);
   const stopSessionSweep = scheduleSessionSweep(systemContext(database, config, 'session-sweep'), app.log);
+  const stopPermissionSyncs = scheduleDailyPermissionSyncs(
+    systemContext(database, config, 'codehost-permission-sync'),
+    app.log,
+  );
   const jobs = startJobRunner({
     ctx: systemContext(database, config, 'jobs'),
     jobs: JOBS,
@@ -106,7 +111,13 @@ export async function serve(): Promise<void> {
     stopped.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     try {
       await stopped.close();
-      await Promise.all([stopMaintenance(), stopImportSweep(), stopSessionSweep(), jobs.stop()]);
+      await Promise.all([
+        stopMaintenance(),
+        stopImportSweep(),
+        stopSessionSweep(),
+        stopPermissionSyncs(),
+        jobs.stop(),
+      ]);
       await database.close();
       process.exitCode = 0;
     } catch (err) {

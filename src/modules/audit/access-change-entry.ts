@@ -1,7 +1,8 @@
 import type { Ctx } from '../../platform/context.ts';
 import type { AccessScope, AccessVerb } from './actions/access.ts';
 import type { AuditParams } from './audit-actions.ts';
-import { appendAudit, type AuditInput } from './audit-entries.ts';
+import { appendAudits, type AuditInput } from './audit-entries.ts';
+import { missing } from '../../platform/missing.ts';
 import { accessEvents, type AccessChange, type AccessSource, type AuditRow } from './table.ts';
 
 export interface AccessChangeInput {
@@ -24,13 +25,8 @@ const ACTION_OF: Record<AccessChange, AccessVerb> = {
   remove: 'removed',
 };
 
-/**
- * The one way to record a membership change, whoever makes it (manual routes today; code host,
- * directory and system flows later, each with its correlation id). Writes the `access.*` audit
- * entry with the standard access params (docs/api.md#audit-log-and-access-timeline), plus its row
- * in the timeline index.
- */
-export async function recordAccessChange(ctx: Ctx, input: AccessChangeInput): Promise<AuditRow> {
+/** The params, action and target of one access change's entry. */
+function accessEntry(input: AccessChangeInput) {
   const change: AccessChange = input.oldRole === null ? 'add' : input.newRole === null ? 'remove' : 'change';
   const scope: AccessScope = input.project ? 'project_member' : 'workspace_member';
   const params = {
@@ -45,7 +41,7 @@ export async function recordAccessChange(ctx: Ctx, input: AccessChangeInput): Pr
   };
   // The action follows from the roles and the project, which the compiler cannot tie to the
   // params' shape: the append checks them against the action's schema.
-  const entry = await appendAudit(ctx, {
+  const entry = {
     workspaceId: input.workspace.id,
     action: `access.${scope}.${ACTION_OF[change]}`,
     target: input.project
@@ -53,16 +49,46 @@ export async function recordAccessChange(ctx: Ctx, input: AccessChangeInput): Pr
       : { type: 'workspace', id: input.workspace.id },
     params,
     correlationId: input.correlationId ?? null,
-  } as AuditInput<AccessAction>);
-  await ctx.db.insert(accessEvents).values({
-    auditId: entry.id,
-    workspaceId: input.workspace.id,
-    seq: entry.seq,
-    projectKey: input.project?.key ?? null,
-    targetUserId: input.targetUserId,
-    source: input.source,
-    change,
-    createdAt: entry.createdAt,
-  });
+  } as AuditInput<AccessAction>;
+  return { change, entry };
+}
+
+/**
+ * The one way to record a membership change, whoever makes it (manual routes, the code host's
+ * permission sync; directory and system flows later, each with its correlation id). Writes the
+ * `access.*` audit entry with the standard access params (docs/api.md#audit-log-and-access-timeline),
+ * plus its row in the timeline index.
+ */
+export async function recordAccessChange(ctx: Ctx, input: AccessChangeInput): Promise<AuditRow> {
+  const [entry = missing('the access entry')] = await recordAccessChanges(ctx, [input]);
   return entry;
+}
+
+/** recordAccessChange for many changes at once: one append of every entry, one insert of their index rows. */
+export async function recordAccessChanges(
+  ctx: Ctx,
+  inputs: readonly AccessChangeInput[],
+): Promise<AuditRow[]> {
+  if (inputs.length === 0) return [];
+  const prepared = inputs.map(accessEntry);
+  const entries = await appendAudits(
+    ctx,
+    prepared.map((p) => p.entry),
+  );
+  const rows = entries.map((entry, i) => {
+    const input = inputs[i] ?? missing('the access change of an entry');
+    return {
+      auditId: entry.id,
+      workspaceId: input.workspace.id,
+      seq: entry.seq,
+      projectKey: input.project?.key ?? null,
+      targetUserId: input.targetUserId,
+      source: input.source,
+      change: prepared[i]?.change ?? missing('the change of an entry'),
+      createdAt: entry.createdAt,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 2000)
+    await ctx.db.insert(accessEvents).values(rows.slice(i, i + 2000));
+  return entries;
 }

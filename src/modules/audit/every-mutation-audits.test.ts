@@ -14,6 +14,12 @@ const NOT_AUDITED: Record<string, string> = {
   // appends its one entry (import.parsed, or import.failed) when it ends (runImportStep).
   'src/modules/imports/parse-import.ts#finishSessions':
     'a batch of the parse step, audited when the step ends',
+  // A code host webhook is kept by delivery id (to acknowledge a repeat without redoing it) and
+  // queued; what its job changes (links, memberships) is audited when the job applies it.
+  'src/modules/codehost/receive-webhook.ts#receiveWebhook': 'the receipt of a delivery and its job',
+  'src/modules/codehost/webhook-job.ts#permissionSync': 'a queued permission sync, audited when it runs',
+  'src/modules/codehost/nightly-permission-sync.ts#queueDailyPermissionSyncs':
+    "the day's queued permission syncs, audited when they run",
 };
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

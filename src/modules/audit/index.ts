@@ -5,6 +5,6 @@ export { appendAudit, appendAudits } from './audit-entries.ts';
 export { onAuditAppended } from './append-listeners.ts';
 export type { AuditInput } from './audit-entries.ts';
 export { canonicalJson } from './chain-hash.ts';
-export { recordAccessChange } from './access-change-entry.ts';
+export { recordAccessChange, recordAccessChanges } from './access-change-entry.ts';
 export { auditRoutes } from './routes.ts';
 export { SYNC_TRIGGERS } from './actions/codehost.ts';

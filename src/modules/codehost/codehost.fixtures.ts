@@ -12,7 +12,7 @@ import {
 import type { Harness, TestUser } from '../../test/harness.ts';
 
 const APP_ID = 777;
-const WEBHOOK_SECRET = 'webhook-secret-for-tests';
+export const WEBHOOK_SECRET = 'webhook-secret-for-tests';
 const keys = testAppKeys();
 
 /** Starts one fake before the file's tests (register it before useHarness) and stops it after. */

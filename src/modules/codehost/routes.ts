@@ -13,14 +13,21 @@ import {
   installationAnswer,
   installUrlAnswer,
   presentInstallation,
+  presentPermissionSync,
   presentRepo,
   presentSync,
   reposAnswer,
   reposQuery,
+  roleMappingAnswer,
+  roleMappingBody,
   syncAnswer,
+  syncPermissionsAnswer,
+  syncPermissionsQuery,
   workspaceParams,
 } from './schemas.ts';
 import { syncRepos } from './sync-repos-verb.ts';
+import { syncPermissions } from './sync-permissions-verb.ts';
+import { setRoleMapping } from './set-role-mapping.ts';
 
 const tags = ['codehost'];
 const prefersHtml = (req: FastifyRequest) =>
@@ -109,6 +116,40 @@ export function codehostRoutes(app: App, deps: AppDeps): void {
     },
     handler: async (req) =>
       presentSync(await syncRepos({ ctx: contextOf(deps, req), input: { workspace_key: req.params.key } })),
+  });
+
+  app.post('/v1/workspaces/:key/codehost/sync-permissions', {
+    schema: {
+      tags,
+      summary:
+        "Reconcile the project members of linked repositories with the code host's permissions (dry_run=true: the plan only); admin",
+      params: workspaceParams,
+      querystring: syncPermissionsQuery,
+      response: { 200: syncPermissionsAnswer },
+    },
+    handler: async (req) =>
+      presentPermissionSync(
+        await syncPermissions({
+          ctx: contextOf(deps, req),
+          input: { workspace_key: req.params.key, dry_run: req.query.dry_run },
+        }),
+      ),
+  });
+
+  app.put('/v1/workspaces/:key/codehost/role-mapping', {
+    schema: {
+      tags,
+      summary:
+        'Set which project role each code host permission gives (left out: the default; null: none); admin',
+      params: workspaceParams,
+      body: roleMappingBody,
+      response: { 200: roleMappingAnswer },
+    },
+    handler: async (req) =>
+      setRoleMapping({
+        ctx: contextOf(deps, req),
+        input: { workspace_key: req.params.key, mapping: req.body },
+      }),
   });
 
   app.get('/v1/workspaces/:key/codehost/repos', {

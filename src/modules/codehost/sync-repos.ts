@@ -7,8 +7,8 @@ import { newId } from '../../platform/ids.ts';
 import type { SYNC_TRIGGERS } from '../audit/index.ts';
 import { appendAudit } from '../audit/index.ts';
 import { createLinkedProjects } from '../projects/index.ts';
-import { projectKey, workspaces, type WorkspaceRow } from '../tenancy/index.ts';
-import { parseRemote, remoteProjectKey } from '../workspaces/index.ts';
+import { workspaces, type WorkspaceRow } from '../tenancy/index.ts';
+import { repoProjectKey } from './repo-project-key.ts';
 import { codehostFailure } from './codehost-api.ts';
 import { requireCodehostApp } from './codehost-app.ts';
 import { fetchRepos } from './fetch-repos.ts';
@@ -29,13 +29,6 @@ export interface SyncAnswer {
 const CHUNK = 1000;
 const chunks = <T>(items: readonly T[]) =>
   Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
-
-/** The project key of a linked repository (`codehost:acme/api`), as resolution derives it from a remote. */
-function repoProjectKey(repo: FetchedRepo): string | null {
-  const remote = parseRemote(repo.htmlUrl);
-  const key = remote && remoteProjectKey(remote);
-  return key && projectKey.safeParse(key).success ? key : null;
-}
 
 /** The links written for repositories that are new or changed: upserted by repository id. */
 async function upsertLinks(ctx: Ctx, workspaceId: string, repos: readonly FetchedRepo[]): Promise<void> {
@@ -103,7 +96,9 @@ async function applySync(
         .set({ active: false, updatedAt: now })
         .where(and(eq(codehostRepos.workspaceId, workspace.id), inArray(codehostRepos.repoId, part)));
     }
-    const keys = workspace.autoCreateProject ? fetched.flatMap((repo) => repoProjectKey(repo) ?? []) : [];
+    const keys = workspace.autoCreateProject
+      ? fetched.flatMap((repo) => repoProjectKey(repo.htmlUrl) ?? [])
+      : [];
     const projectsCreated = await createLinkedProjects(ctx, workspace, keys);
     const counts = {
       added: diff.added.length,

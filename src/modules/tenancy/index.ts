@@ -3,6 +3,7 @@ export { isKeySegment } from './project-key-shape.ts';
 export { projectKey } from './project-key.ts';
 export { projectMembers, projects, users, workspaceMembers, workspaces } from './table.ts';
 export type {
+  MembershipSource,
   ProjectMapping,
   ProjectRole,
   ProjectRow,

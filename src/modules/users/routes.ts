@@ -4,7 +4,17 @@ import type { App } from '../../platform/http/types.ts';
 import { createUser } from './create-user.ts';
 import { getMe } from './get-me.ts';
 import { listUsers } from './list-users.ts';
-import { createUserBody, listUsersQuery, meAnswer, presentUser, userAnswer, userList } from './schemas.ts';
+import { setCodehostLogin } from './set-codehost-login.ts';
+import {
+  createUserBody,
+  listUsersQuery,
+  meAnswer,
+  presentUser,
+  updateUserBody,
+  userAnswer,
+  userList,
+  userParams,
+} from './schemas.ts';
 
 const tags = ['users'];
 
@@ -36,5 +46,22 @@ export function userRoutes(app: App, deps: AppDeps): void {
       const result = await listUsers({ ctx: contextOf(deps, req), input: req.query });
       return presentPage(result, presentUser);
     },
+  });
+
+  app.patch('/v1/users/:userId', {
+    schema: {
+      tags,
+      summary: "Set a user's code host login (null clears it); the user or a server admin",
+      params: userParams,
+      body: updateUserBody,
+      response: { 200: userAnswer },
+    },
+    handler: async (req) =>
+      presentUser(
+        await setCodehostLogin({
+          ctx: contextOf(deps, req),
+          input: { user_id: req.params.userId, codehost_login: req.body.codehost_login },
+        }),
+      ),
   });
 }

@@ -28,6 +28,11 @@ export const ACCOUNT_ACTIONS = {
       ),
     },
   ),
+  'user.codehost_login_set': defineAction("A user's login at the code host was set or cleared.", {
+    user_id: USER_ID,
+    codehost_login: param(z.string().nullable(), 'The login (lower-case), or null when cleared', 'lena-f'),
+    authority: AUTHORITY,
+  }),
   'api_key.created': defineAction(
     'An API key was created; its secret is shown once (or sent by one-time link).',
     {

@@ -40,4 +40,39 @@ export const CODEHOST_ACTIONS = {
       trigger,
     },
   ),
+  'codehost.permissions.synced': defineAction(
+    "Project members of the workspace's linked repositories were reconciled with the code host's permissions.",
+    {
+      added: param(count(), 'Memberships added', 4),
+      changed: param(count(), 'Roles changed', 1),
+      removed: param(count(), 'Memberships removed (made by an earlier sync)', 0),
+      skipped_unknown: param(count(), 'Code host logins no ctxhub user has (skipped, never created)', 2),
+      skipped_not_members: param(
+        count(),
+        'Logins of ctxhub users who are not workspace members (skipped)',
+        0,
+      ),
+      kept_manual: param(count(), 'Memberships a person made, left as they are', 1),
+      repositories: param(count(), 'Linked repositories with a project that were read', 12),
+      trigger,
+    },
+  ),
+  'codehost.installation.removed': defineAction(
+    "The code host app was uninstalled from the workspace's account; its repositories are no longer linked.",
+    {
+      installation_id: param(z.number().int(), 'Id of the installation at the code host', 51234987),
+      account: param(z.string(), 'The organisation or user it was installed on', 'acme'),
+      deactivated: param(count(), 'Repository links deactivated', 42),
+    },
+  ),
+  'codehost.role_mapping.updated': defineAction(
+    "A workspace admin changed how the code host's permissions map to project roles.",
+    {
+      mapping: param(
+        z.record(z.string(), z.enum(['maintainer', 'writer', 'reader']).nullable()),
+        'The whole mapping now: permission (admin, maintain, write, triage, read) to project role, or null for none',
+        { admin: 'maintainer', maintain: 'maintainer', write: 'writer', triage: 'reader', read: null },
+      ),
+    },
+  ),
 };

@@ -133,5 +133,9 @@ export const es: BuiltInTemplates = {
       `{% if added != blank and updated != blank and deactivated != blank %}: ${n('added', 'añadido', 'añadidos')}, ${n('updated', 'actualizado', 'actualizados')}, ${n('deactivated', 'desactivado', 'desactivados')}{% endif %}` +
       `{% if total != blank %} (${n('total', 'repositorio activo', 'repositorios activos')}){% endif %}.`,
     'codehost.repos.sync_failed': `Falló la sincronización de repositorios desde la plataforma de código${IN_WORKSPACE}{% if error != blank %}: {{ error }}{% endif %}. No se cambió nada.`,
+    'codehost.permissions.synced': `{{ actor }} sincronizó los miembros de los proyectos con los permisos de la plataforma de código${IN_WORKSPACE}{% if added != blank and changed != blank and removed != blank %}: {{ added }} añadidos, {{ changed }} cambiados, {{ removed }} eliminados{% endif %}{% if skipped_unknown != blank and skipped_unknown > 0 %} ({{ skipped_unknown }} desconocidos en ctxhub){% endif %}.`,
+    'codehost.installation.removed': `Se desinstaló la aplicación de la plataforma de código{% if account != blank %} de {{ account }}{% endif %}${IN_WORKSPACE}{% if deactivated != blank %}; {{ deactivated }} repositorios vinculados desactivados{% endif %}.`,
+    'user.codehost_login_set': `{{ actor }} {% if codehost_login != blank %}estableció el usuario{% if user_id != blank %} de {{ user_id }}{% endif %} en la plataforma de código a {{ codehost_login }}{% else %}borró el usuario{% if user_id != blank %} de {{ user_id }}{% endif %} en la plataforma de código{% endif %}.`,
+    'codehost.role_mapping.updated': `{{ actor }} cambió cómo los permisos de la plataforma de código se asignan a roles de proyecto${IN_WORKSPACE}.`,
   },
 };

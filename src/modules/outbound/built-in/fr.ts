@@ -135,5 +135,9 @@ export const fr: BuiltInTemplates = {
       `{% if added != blank and updated != blank and deactivated != blank %}\u00a0: ${n('added', 'ajouté', 'ajoutés')}, ${n('updated', 'mis à jour', 'mis à jour')}, ${n('deactivated', 'désactivé', 'désactivés')}{% endif %}` +
       `{% if total != blank %} (${n('total', 'dépôt actif', 'dépôts actifs')}){% endif %}.`,
     'codehost.repos.sync_failed': `La synchronisation des dépôts depuis l’hébergeur de code${IN_WORKSPACE} a échoué{% if error != blank %}\u00a0: {{ error }}{% endif %}. Rien n’a été modifié.`,
+    'codehost.permissions.synced': `{{ actor }} a synchronisé les membres des projets avec les permissions de l’hébergeur de code${IN_WORKSPACE}{% if added != blank and changed != blank and removed != blank %}\u00a0: {{ added }} ajoutés, {{ changed }} modifiés, {{ removed }} retirés{% endif %}{% if skipped_unknown != blank and skipped_unknown > 0 %} ({{ skipped_unknown }} inconnus de ctxhub){% endif %}.`,
+    'codehost.installation.removed': `L’application de l’hébergeur de code a été désinstallée{% if account != blank %} de {{ account }}{% endif %}${IN_WORKSPACE}{% if deactivated != blank %}\u00a0; {{ deactivated }} dépôts liés désactivés{% endif %}.`,
+    'user.codehost_login_set': `{{ actor }} a {% if codehost_login != blank %}défini l’identifiant{% if user_id != blank %} de {{ user_id }}{% endif %} sur l’hébergeur de code à {{ codehost_login }}{% else %}effacé l’identifiant{% if user_id != blank %} de {{ user_id }}{% endif %} sur l’hébergeur de code{% endif %}.`,
+    'codehost.role_mapping.updated': `{{ actor }} a modifié la correspondance entre les permissions de l’hébergeur de code et les rôles de projet${IN_WORKSPACE}.`,
   },
 };

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../test/assertions.ts';
+import { signWebhookBody } from '../../test/fakes/codehost-fake.ts';
+import { enc, useHarness } from '../../test/harness.ts';
+import { auditOf, workspaceScene } from '../workspaces/workspace-routes-scenario.fixtures.ts';
+import { codehostFake, connectedWorkspace, WEBHOOK_SECRET } from './codehost.fixtures.ts';
+
+const gh = codehostFake();
+const h = useHarness(() => gh.config(), { jobs: true });
+const scene = workspaceScene(h);
+const s = scene.users;
+
+/** A delivery as the code host sends it: JSON body, event, delivery id and signature headers. */
+function deliver(
+  event: string,
+  body: object,
+  options: { id?: string; signature?: string | null; raw?: string } = {},
+) {
+  const raw = options.raw ?? JSON.stringify(body);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-github-event': event,
+    'x-github-delivery': options.id ?? randomUUID(),
+    'user-agent': 'GitHub-Hookshot/044aadd',
+  };
+  const signature =
+    options.signature === undefined ? signWebhookBody(WEBHOOK_SECRET, raw) : options.signature;
+  if (signature !== null) headers['x-hub-signature-256'] = signature;
+  return h.app.inject({ method: 'POST', url: '/v1/webhooks/codehost', headers, payload: raw });
+}
+
+const repoNames = async (ws: string) => {
+  const res = await h.request('GET', `/v1/workspaces/${ws}/codehost/repos`, {
+    as: s.bob,
+    query: { limit: '200' },
+  });
+  return (res.json() as { items: Array<{ full_name: string }> }).items.map((r) => r.full_name).sort();
+};
+
+describe('POST /v1/webhooks/codehost', () => {
+  it('checks the signature over the raw body before anything else, and changes nothing when it fails', async () => {
+    const { ws, installationId } = await connectedWorkspace(h, gh.fake(), s);
+    const body = { action: 'added', installation: { id: installationId }, repositories_added: [] };
+    const raw = JSON.stringify(body);
+    for (const signature of [
+      null,
+      '',
+      'sha256=',
+      signWebhookBody('another-secret', raw),
+      signWebhookBody(WEBHOOK_SECRET, `${raw} `),
+      signWebhookBody(WEBHOOK_SECRET, raw).replace('sha256=', 'sha1='),
+    ]) {
+      const res = await deliver('installation_repositories', body, { signature });
+      expect(expectError(res, 401, 'unauthenticated').message).toMatch(/X-Hub-Signature-256/);
+    }
+    const notJson = await deliver('push', {}, { raw: '{not json' });
+    expectError(notJson, 400, 'validation_failed');
+    const wrongType = await h.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks/codehost',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-hub-signature-256': 'sha256=00' },
+      payload: 'payload=%7B%7D',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(await repoNames(ws)).toEqual([]);
+  });
+
+  it('syncs repositories and then their permissions on installation_repositories; a replay is acknowledged only', async () => {
+    const org = h.uniq('org');
+    const { ws, installationId } = await connectedWorkspace(h, gh.fake(), s, {
+      account: org,
+      repos: [{ full_name: `${org}/api` }],
+      settings: { auto_create_project: true },
+    });
+    gh.fake().setRepositories(installationId, [{ full_name: `${org}/api` }, { full_name: `${org}/new` }]);
+    gh.fake().setUser(`${org}-bob`, { email: s.bob.email });
+    gh.fake().setCollaborators(`${org}/new`, [{ login: `${org}-bob`, permission: 'write' }]);
+    const added = { full_name: `${org}/new` };
+    const id = randomUUID();
+    const body = {
+      action: 'added',
+      installation: { id: installationId, account: { login: org } },
+      repository_selection: 'selected',
+      repositories_added: [added],
+      repositories_removed: [],
+    };
+    const first = await deliver('installation_repositories', body, { id });
+    expect(first.statusCode, first.body).toBe(202);
+    expect(first.json()).toEqual({ status: 'queued' });
+    await expect.poll(() => repoNames(ws)).toEqual([`${org}/api`, `${org}/new`]);
+    const project = `codehost:${org}/new`;
+    const members = async () =>
+      (
+        await h.request('GET', `/v1/projects/${enc(project)}/members`, {
+          as: h.admin,
+          query: { workspace_key: ws },
+        })
+      ).json() as { items?: Array<{ user_id: string; role: string }> };
+    // The permission sync of the added repository follows the repository sync (its id comes from the code host).
+    const newId = (
+      (await h.request('GET', `/v1/workspaces/${ws}/codehost/repos`, { as: s.bob })).json() as {
+        items: Array<{ full_name: string; repo_id: number }>;
+      }
+    ).items.find((r) => r.full_name === `${org}/new`)?.repo_id;
+    expect(newId).toBeDefined();
+    const memberDelivery = randomUUID();
+    const member = await deliver(
+      'member',
+      { action: 'added', installation: { id: installationId }, repository: { id: newId } },
+      { id: memberDelivery },
+    );
+    expect(member.json()).toEqual({ status: 'queued' });
+    await expect
+      .poll(async () => (await members()).items)
+      .toEqual([expect.objectContaining({ user_id: s.bob.id, role: 'writer' })]);
+    const again = await deliver('installation_repositories', body, { id });
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual({ status: 'duplicate' });
+    const timeline = await h.request('GET', '/v1/audit/access-timeline', {
+      as: h.admin,
+      query: { workspace_key: ws, source: 'codehost' },
+    });
+    const events = (timeline.json() as { items: Array<{ correlation_id: string; evidence: object }> }).items;
+    expect(events).toEqual([
+      expect.objectContaining({
+        correlation_id: expect.any(String),
+        evidence: expect.objectContaining({ repo: `${org}/new` }),
+      }),
+    ]);
+    expect([id, memberDelivery]).toContain(events[0]?.correlation_id);
+  });
+
+  it('forgets an uninstalled installation and deactivates its repositories', async () => {
+    const { ws, installationId } = await connectedWorkspace(h, gh.fake(), s);
+    await h.request('POST', `/v1/workspaces/${ws}/codehost/sync-repos`, { as: s.alice });
+    expect(await repoNames(ws)).toHaveLength(3);
+    const res = await deliver('installation', { action: 'deleted', installation: { id: installationId } });
+    expect(res.json()).toEqual({ status: 'queued' });
+    await expect.poll(() => repoNames(ws)).toEqual([]);
+    const shown = await h.request('GET', `/v1/workspaces/${ws}/codehost/installation`, { as: s.bob });
+    expect(shown.json()).toMatchObject({ connected: false });
+    const [removed] = await auditOf(h, ws, 'codehost.installation.removed');
+    expect(removed?.target.params).toEqual({
+      installation_id: installationId,
+      account: expect.any(String),
+      deactivated: 3,
+    });
+  });
+
+  it('acknowledges events it does not handle and installations no workspace has', async () => {
+    expect((await deliver('push', { ref: 'refs/heads/main', installation: { id: 1 } })).json()).toEqual({
+      status: 'ignored',
+    });
+    expect((await deliver('member', { action: 'added', installation: { id: 424242 } })).json()).toEqual({
+      status: 'ignored',
+    });
+    const noDelivery = await h.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks/codehost',
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': 'ping',
+        'x-hub-signature-256': signWebhookBody(WEBHOOK_SECRET, '{}'),
+      },
+      payload: '{}',
+    });
+    expectError(noDelivery, 400, 'validation_failed');
+  });
+});
