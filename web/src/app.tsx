@@ -8,6 +8,7 @@ import { AuditLogPage } from './sections/audit/audit-log-page.tsx';
 import { ImportsPage } from './sections/imports/imports-page.tsx';
 import { BundlePage } from './sections/bundle/bundle-page.tsx';
 import { CiEventsPage } from './sections/ci-events/ci-events-page.tsx';
+import { CodehostPage } from './sections/codehost/codehost-page.tsx';
 import { DeliveriesPage } from './sections/deliveries/deliveries-page.tsx';
 import { IntegrationsPage } from './sections/integrations/integrations-page.tsx';
 import { NotFoundPage } from './sections/not-found-page.tsx';
@@ -42,6 +43,7 @@ export function App() {
         <Route path="audit" element={<AuditLogPage session={session.data} />} />
         <Route path="access" element={<AccessTimelinePage session={session.data} />} />
         <Route path="integrations" element={<IntegrationsPage session={session.data} />} />
+        <Route path="codehost" element={<CodehostPage session={session.data} />} />
         <Route path="messages" element={<MessagesPage session={session.data} />} />
         <Route path="deliveries" element={<DeliveriesPage session={session.data} />} />
         <Route path="ci-events" element={<CiEventsPage session={session.data} />} />

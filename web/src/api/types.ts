@@ -22,6 +22,12 @@ import type {
 } from '../../../src/modules/imports/schemas.ts';
 import type { bundleAnswer } from '../../../src/modules/context/schemas.ts';
 import type { ciEventAnswer } from '../../../src/modules/ci-events/schemas.ts';
+import type {
+  installationAnswer,
+  installUrlAnswer,
+  reposAnswer,
+  syncAnswer,
+} from '../../../src/modules/codehost/schemas.ts';
 import type { chatTestAnswer } from '../../../src/modules/integrations/chat/routes.ts';
 import type { integrationAnswer, integrationList } from '../../../src/modules/integrations/config/schemas.ts';
 import type { trackerSearchAnswer } from '../../../src/modules/integrations/tracker/schemas.ts';
@@ -108,3 +114,18 @@ export type Delivery = z.output<typeof deliveryAnswer>;
 export type DeliveryList = z.output<typeof deliveryList>;
 export type DeliveryStatus = Delivery['status'];
 export type CiEvent = z.output<typeof ciEventAnswer>;
+
+export type CodehostInstallUrl = z.output<typeof installUrlAnswer>;
+export type CodehostSync = z.output<typeof syncAnswer>;
+export type CodehostSyncCounts = Omit<CodehostSync, 'synced_at'>;
+type InstallationAnswer = z.output<typeof installationAnswer>;
+/**
+ * The last sync: when, how it went, and a successful one's counts. The schema spreads the counts
+ * in as optional fields built with Object.fromEntries, which zod's inferred type drops: they are
+ * named again here from the sync's answer.
+ */
+export type CodehostLastSync = NonNullable<InstallationAnswer['last_sync']> & Partial<CodehostSyncCounts>;
+export type CodehostInstallation = Omit<InstallationAnswer, 'last_sync'> & {
+  last_sync: CodehostLastSync | null;
+};
+export type CodehostRepoList = z.output<typeof reposAnswer>;

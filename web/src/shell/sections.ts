@@ -59,6 +59,12 @@ export const SECTIONS: SectionLink[] = [
       "A workspace's tracker, wiki, chat and audit reasoner: configure them (secrets write-only), test a search.",
   },
   {
+    path: '/codehost',
+    label: 'Code host',
+    description:
+      "A workspace's installation of the code host app: connect it, sync its repositories, see which ones it reaches.",
+  },
+  {
     path: '/messages',
     label: 'Message templates',
     description:
