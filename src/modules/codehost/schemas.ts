@@ -64,7 +64,11 @@ const lastSync = z
     at: timestamp,
     status: z.enum(['ok', 'failed']),
     trigger: z.string(),
-    ...Object.fromEntries(Object.entries(syncCounts).map(([k, v]) => [k, v.optional()])),
+    added: syncCounts.added.optional(),
+    updated: syncCounts.updated.optional(),
+    deactivated: syncCounts.deactivated.optional(),
+    total: syncCounts.total.optional(),
+    projects_created: syncCounts.projects_created.optional(),
     error: z.string().optional(),
   })
   .nullable();

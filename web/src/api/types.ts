@@ -118,14 +118,7 @@ export type CiEvent = z.output<typeof ciEventAnswer>;
 export type CodehostInstallUrl = z.output<typeof installUrlAnswer>;
 export type CodehostSync = z.output<typeof syncAnswer>;
 export type CodehostSyncCounts = Omit<CodehostSync, 'synced_at'>;
-type InstallationAnswer = z.output<typeof installationAnswer>;
-/**
- * The last sync: when, how it went, and a successful one's counts. The schema spreads the counts
- * in as optional fields built with Object.fromEntries, which zod's inferred type drops: they are
- * named again here from the sync's answer.
- */
-export type CodehostLastSync = NonNullable<InstallationAnswer['last_sync']> & Partial<CodehostSyncCounts>;
-export type CodehostInstallation = Omit<InstallationAnswer, 'last_sync'> & {
-  last_sync: CodehostLastSync | null;
-};
+export type CodehostInstallation = z.output<typeof installationAnswer>;
+/** The last sync: when, how it went, and a successful one's counts. */
+export type CodehostLastSync = NonNullable<CodehostInstallation['last_sync']>;
 export type CodehostRepoList = z.output<typeof reposAnswer>;
