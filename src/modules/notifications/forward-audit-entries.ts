@@ -24,7 +24,9 @@ export async function forwardAuditEntries(ctx: Ctx, entries: readonly WrittenEnt
   const byWorkspace = new Map<string, WrittenEntry[]>();
   for (const entry of entries) {
     if (entry.workspaceId === null) continue;
-    byWorkspace.set(entry.workspaceId, [...(byWorkspace.get(entry.workspaceId) ?? []), entry]);
+    const group = byWorkspace.get(entry.workspaceId);
+    if (group) group.push(entry);
+    else byWorkspace.set(entry.workspaceId, [entry]);
   }
   for (const [workspaceId, written] of byWorkspace) {
     const chat = await integrationIn(ctx, workspaceId, 'chat');
