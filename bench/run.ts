@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { runBundleBench } from './bundle.ts';
 import { runDeliveriesBench } from './deliveries.ts';
+import { runCodehostBench } from './codehost.ts';
 import { runImportBench } from './import.ts';
 import { runMcpPeersBench } from './mcp-peers.ts';
 import { runMcpStdioBench } from './mcp-stdio.ts';
@@ -85,6 +86,7 @@ const suites = process.env.BENCH_SUITES?.split(',') ?? [
   'deliveries',
   'mcp-peers',
   'routes',
+  'codehost',
 ];
 if (suites.includes('me')) await runMeBench();
 if (suites.includes('recall')) await runRecallBench(only);
@@ -96,6 +98,7 @@ if (suites.includes('deliveries')) await runDeliveriesBench(only);
 // PGlite alone unless BENCH_ENGINES names the engines: the peers are the same on both.
 if (suites.includes('mcp-peers')) await runMcpPeersBench(process.env.BENCH_ENGINES?.split(',') ?? ['pglite']);
 if (suites.includes('routes')) await runRoutesBench(only);
+if (suites.includes('codehost')) await runCodehostBench(only);
 
 async function runMeBench(): Promise<void> {
   if (only.includes('pglite')) rows.push(await benchEngine('PGlite', pgliteServer, { rps: 1200 }));

@@ -99,19 +99,22 @@ export async function applySyncedMemberships(
     ...updates.filter((c) => updated.has(pairKey(c.project.id, c.userId))),
     ...removes.filter((c) => removed.has(pairKey(c.project.id, c.userId))),
   ];
-  await recordAccessChanges(
-    ctx,
-    applied.map((c) => ({
-      workspace,
-      project: c.project,
-      targetUserId: c.userId,
-      oldRole: c.oldRole,
-      newRole: c.newRole,
-      source: batch.source,
-      correlationId: batch.correlationId,
-      evidence: c.evidence,
-    })),
-  );
+  // Entries in parts: one append of 25,000 entries built a JSON document big enough to grow the
+  // embedded database's memory for good; parts of 2,000 cost the same time.
+  for (let i = 0; i < applied.length; i += CHUNK)
+    await recordAccessChanges(
+      ctx,
+      applied.slice(i, i + CHUNK).map((c) => ({
+        workspace,
+        project: c.project,
+        targetUserId: c.userId,
+        oldRole: c.oldRole,
+        newRole: c.newRole,
+        source: batch.source,
+        correlationId: batch.correlationId,
+        evidence: c.evidence,
+      })),
+    );
   if (applied.length > 0) await accessChanged(ctx);
   return applied;
 }
