@@ -60,7 +60,11 @@ describe('GET /v1/auth/codehost/callback', () => {
     expect(res.json()).toMatchObject({
       workspace_key: ws,
       connected: true,
-      installation: { installation_id: id, account: { login: 'acme-one', type: 'Organization' } },
+      installation: {
+        installation_id: id,
+        account: { login: 'acme-one', type: 'Organization' },
+        connected_by: { user_id: s.alice.id, email: s.alice.email },
+      },
     });
     const shown = status(ws);
     expect((await shown).json()).toMatchObject({

@@ -89,7 +89,7 @@ export async function connectInstallation({
 }: {
   ctx: Ctx;
   input: { installation_id: number; state: string };
-}): Promise<{ workspace_key: string; installation: InstallationRow }> {
+}): Promise<{ workspace_key: string; installation: InstallationRow; connectedByEmail: string }> {
   const app = requireCodehostApp(ctx);
   const state = verifyState(app.stateSecret, input.state, ctx.now());
   const admin = await actingAdmin(ctx, state.userId, state.workspaceId);
@@ -165,6 +165,10 @@ export async function connectInstallation({
     await enqueueJobs(ctx, syncReposJob, [
       { workspaceId: ws.id, payload: { workspace_id: ws.id, trigger: 'connected' } },
     ]);
-    return { workspace_key: ws.key, installation: installation as InstallationRow };
+    return {
+      workspace_key: ws.key,
+      installation: installation as InstallationRow,
+      connectedByEmail: access.actor.email,
+    };
   });
 }

@@ -69,14 +69,14 @@ export function codehostRoutes(app: App, deps: AppDeps): void {
     handler: async (req, reply) => {
       const html = prefersHtml(req);
       try {
-        const { workspace_key, installation } = await connectInstallation({
+        const { workspace_key, installation, connectedByEmail } = await connectInstallation({
           ctx: contextOf(deps, req),
           input: req.query,
         });
         const status = presentInstallation({
           workspace_key,
           webhooks_enabled: false,
-          installation: { ...installation, connectedByEmail: null },
+          installation: { ...installation, connectedByEmail },
           repository_count: 0,
         });
         if (html)
