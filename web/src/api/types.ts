@@ -26,7 +26,9 @@ import type {
   installationAnswer,
   installUrlAnswer,
   reposAnswer,
+  roleMappingAnswer,
   syncAnswer,
+  syncPermissionsAnswer,
 } from '../../../src/modules/codehost/schemas.ts';
 import type { chatTestAnswer } from '../../../src/modules/integrations/chat/routes.ts';
 import type { integrationAnswer, integrationList } from '../../../src/modules/integrations/config/schemas.ts';
@@ -122,3 +124,9 @@ export type CodehostInstallation = z.output<typeof installationAnswer>;
 /** The last sync: when, how it went, and a successful one's counts. */
 export type CodehostLastSync = NonNullable<CodehostInstallation['last_sync']>;
 export type CodehostRepoList = z.output<typeof reposAnswer>;
+/** Which project role each code host permission gives (null: none), all five permissions. */
+export type CodehostRoleMapping = z.output<typeof roleMappingAnswer>;
+export type CodehostPermission = keyof CodehostRoleMapping;
+/** A permission sync's plan (a dry run) or what it applied: counts, the people skipped, the changes. */
+export type CodehostPermissionSync = z.output<typeof syncPermissionsAnswer>;
+export type CodehostPlannedChange = CodehostPermissionSync['changes'][number];

@@ -62,7 +62,7 @@ export const SECTIONS: SectionLink[] = [
     path: '/codehost',
     label: 'Code host',
     description:
-      "A workspace's installation of the code host app: connect it, sync its repositories, see which ones it reaches.",
+      "A workspace's installation of the code host app: connect it, sync its repositories and who may read their projects.",
   },
   {
     path: '/messages',

@@ -12,9 +12,11 @@ export const auditQueries = {
       workspace_key: workspace || undefined,
       ...query,
     }),
+  /** Every read of a workspace's access timeline, whatever its filters. */
+  accessTimelines: (workspace: string) => ['access-timeline', workspace] as const,
   /** A workspace's access changes, newest first, filtered as `query` says. */
   accessTimeline: (workspace: string, query: Query) =>
-    pagedQuery<AccessTimeline>(['access-timeline', workspace], '/v1/audit/access-timeline', {
+    pagedQuery<AccessTimeline>(auditQueries.accessTimelines(workspace), '/v1/audit/access-timeline', {
       workspace_key: workspace,
       ...query,
     }),

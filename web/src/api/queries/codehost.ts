@@ -1,7 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pagedQuery } from '../paged.ts';
 import { get, send } from '../request.ts';
-import type { CodehostInstallation, CodehostInstallUrl, CodehostRepoList, CodehostSync } from '../types.ts';
+import type {
+  CodehostInstallation,
+  CodehostInstallUrl,
+  CodehostPermissionSync,
+  CodehostRepoList,
+  CodehostRoleMapping,
+  CodehostSync,
+} from '../types.ts';
 import { workspacePath } from './workspaces.ts';
 
 const codehostPath = (workspace: string) => `${workspacePath(workspace)}/codehost`;
@@ -33,4 +40,19 @@ export const codehostWrites = {
   installUrl: (workspace: string) => get<CodehostInstallUrl>(`${codehostPath(workspace)}/install-url`),
   /** Lists the installation's repositories again now (admins): links added, updated, deactivated. */
   syncRepos: (workspace: string) => send<CodehostSync>('POST', `${codehostPath(workspace)}/sync-repos`),
+  /**
+   * Reconciles the project members of the linked repositories' projects with the code host's
+   * permissions (admins); `dryRun`: the plan only, nothing written. Never cached: the code host is
+   * read again at each call.
+   */
+  syncPermissions: (workspace: string, dryRun: boolean) =>
+    send<CodehostPermissionSync>('POST', `${codehostPath(workspace)}/sync-permissions`, {
+      query: { dry_run: dryRun },
+    }),
+  /**
+   * Sets which project role each permission gives (admins): a permission left out takes its
+   * default, null gives none. Answers the whole mapping now in effect.
+   */
+  setRoleMapping: (workspace: string, mapping: Partial<CodehostRoleMapping>) =>
+    send<CodehostRoleMapping>('PUT', `${codehostPath(workspace)}/role-mapping`, { body: mapping }),
 };

@@ -18,8 +18,10 @@ const scopeQuery = (s: MemberScope) => (s.project ? { workspace_key: s.workspace
 const memberPath = (s: MemberScope, userId: string) => `${pathOf(s)}/${encodeURIComponent(userId)}`;
 
 export const memberQueries = {
+  /** Every member list of a workspace: its own and each of its projects'. */
+  all: (workspace: string) => ['members', workspace] as const,
   /** Every list of the scope's members. */
-  lists: (s: MemberScope) => ['members', s.workspace, s.project ?? ''] as const,
+  lists: (s: MemberScope) => [...memberQueries.all(s.workspace), s.project ?? ''] as const,
   list: (s: MemberScope, limit?: number) =>
     pagedQuery<MemberList>(memberQueries.lists(s), pathOf(s), { ...scopeQuery(s), limit }),
 };

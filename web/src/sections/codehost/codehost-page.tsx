@@ -16,7 +16,8 @@ const CODEHOST_ADDRESS = { ...WORKSPACE_ADDRESS, ...OUTCOME_ADDRESS };
 
 /**
  * A workspace's code host app (`?workspace=`): its installation (connected or not, whose, how its
- * last sync went), Connect and Sync now for its admins, and the repositories it reaches. The code
+ * last sync went), Connect and Sync now for its admins, the repositories it reaches, and who may
+ * read their projects (the role mapping; the permission sync for its admins). The code
  * host's redirect after an install lands here and says how the connection went
  * (`&connected=ID`, or `?connect_error=CODE&message=TEXT`).
  */

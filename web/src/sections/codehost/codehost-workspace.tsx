@@ -5,6 +5,7 @@ import type { CodehostInstallation, Workspace } from '../../api/types.ts';
 import { ErrorMessage, Loading } from '../../ui/status.tsx';
 import { InstallationPanel } from './installation-panel.tsx';
 import { NotConfigured, notConfigured } from './not-configured.tsx';
+import { PermissionsSection } from './permissions-section.tsx';
 import { RepoList } from './repo-list.tsx';
 
 /** How often the status is read again while a new installation's first sync has not run. */
@@ -26,7 +27,8 @@ function useReposAfterFirstSync(workspace: string, awaiting: boolean | undefined
 
 /**
  * One workspace's code host, as panels below one another: the installation (status and, for
- * admins, Connect and Sync now), then its repositories. Without a code host app on the server,
+ * admins, Connect and Sync now), then its repositories, then its permissions (the role mapping,
+ * and for admins the permission sync). Without a code host app on the server,
  * an explanation instead.
  */
 export function CodehostWorkspace({
@@ -64,7 +66,18 @@ export function CodehostWorkspace({
         roleKnown={roleKnown}
         current={current}
       />
-      {installation.connected && <RepoList workspace={workspace} count={installation.repository_count} />}
+      {installation.connected && (
+        <>
+          <RepoList workspace={workspace} count={installation.repository_count} />
+          <PermissionsSection
+            workspace={workspace}
+            status={installation}
+            admin={admin}
+            roleKnown={roleKnown}
+            current={current}
+          />
+        </>
+      )}
     </>
   );
 }
