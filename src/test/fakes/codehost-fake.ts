@@ -1,12 +1,11 @@
 import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CodehostStore, now } from './codehost-store.ts';
 import { JWT_UNDECODABLE, checkAppJwt } from './codehost-jwt.ts';
 import { RateLimits, requestId } from './codehost-rate.ts';
 import { CodehostRoutes, type AuthedRequest, type Credential } from './codehost-routes.ts';
 import { DOCS_URL, githubError, type FakeCollaborator, type FakeInstallation } from './codehost-shapes.ts';
-import { send, type FakeReply } from './fake-server.ts';
+import { closeServer, listenOnLoopback, send, type FakeReply } from './fake-server.ts';
 
 export { generateAppKeyPair, signWebhookBody, testAppKeys, type AppKeyPair } from './codehost-keys.ts';
 export { makeRepos, secondaryRateLimit } from './codehost-shapes.ts';
@@ -105,15 +104,12 @@ export class CodehostFake extends CodehostStore {
   }
 
   async listen(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.server.unref();
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = await listenOnLoopback(this.server);
     return this;
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  close(): Promise<void> {
+    return closeServer(this.server);
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {

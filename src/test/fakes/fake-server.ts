@@ -82,17 +82,14 @@ export abstract class FakeServer {
   }
 
   async listen(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.server.unref();
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = await listenOnLoopback(this.server);
     return this;
   }
 
   async close(): Promise<void> {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   /** Answers a request with the right credentials. */
@@ -133,6 +130,19 @@ export abstract class FakeServer {
       this.timers.add(timer);
     });
   }
+}
+
+/** Listens on a free port of 127.0.0.1 without keeping the process alive; answers the base URL. */
+export async function listenOnLoopback(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Closes a fake's server and every connection it holds. */
+export async function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
 /** Writes a reply: an object body as JSON, a string as plain text; `reply.headers` win. */
