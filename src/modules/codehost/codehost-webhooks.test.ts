@@ -5,6 +5,7 @@ import { signWebhookBody } from '../../test/fakes/codehost-fake.ts';
 import { enc, useHarness } from '../../test/harness.ts';
 import { auditOf, workspaceScene } from '../workspaces/workspace-routes-scenario.fixtures.ts';
 import { codehostFake, connectedWorkspace, WEBHOOK_SECRET } from './codehost.fixtures.ts';
+import { codehostDeliveries } from './table.ts';
 
 const gh = codehostFake();
 const h = useHarness(() => gh.config(), { jobs: true });
@@ -41,6 +42,9 @@ const repoNames = async (ws: string) => {
 describe('POST /v1/webhooks/codehost', () => {
   it('checks the signature over the raw body before anything else, and changes nothing when it fails', async () => {
     const { ws, installationId } = await connectedWorkspace(h, gh.fake(), s);
+    // The connection's own first sync runs in the background: let it end before looking for changes.
+    await expect.poll(() => repoNames(ws)).toHaveLength(3);
+    const deliveriesBefore = await h.database.db.$count(codehostDeliveries);
     const body = { action: 'added', installation: { id: installationId }, repositories_added: [] };
     const raw = JSON.stringify(body);
     for (const signature of [
@@ -63,7 +67,8 @@ describe('POST /v1/webhooks/codehost', () => {
       payload: 'payload=%7B%7D',
     });
     expect(wrongType.statusCode).toBe(415);
-    expect(await repoNames(ws)).toEqual([]);
+    expect(await h.database.db.$count(codehostDeliveries)).toBe(deliveriesBefore);
+    expect(await repoNames(ws)).toHaveLength(3);
   });
 
   it('syncs repositories and then their permissions on installation_repositories; a replay is acknowledged only', async () => {

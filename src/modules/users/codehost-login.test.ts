@@ -34,6 +34,22 @@ describe('PATCH /v1/users/:userId (code host login)', () => {
       body: { codehost_login: 'x' },
     });
     expectError(await setLogin(ana.id, { codehost_login: 'ben-gh' }, ben), 403, 'forbidden');
+    // A workspace admin sets the login of a member of their workspace, not of its owner or a stranger.
+    const [owner, admin, member, stranger] = [await h.user(), await h.user(), await h.user(), await h.user()];
+    await h.workspace([
+      [owner, 'owner'],
+      [admin, 'admin'],
+      [member, 'member'],
+    ]);
+    expect((await setLogin(member.id, { codehost_login: 'member-gh' }, admin)).statusCode).toBe(200);
+    expectError(await setLogin(owner.id, { codehost_login: 'owner-gh' }, admin), 403, 'forbidden');
+    expectError(await setLogin(stranger.id, { codehost_login: 'stranger-gh' }, admin), 403, 'forbidden');
+    const [byAdmin] = await auditLogPages(h, h.admin, { action_prefix: 'user.codehost_login_set' });
+    expect(byAdmin?.target.params).toEqual({
+      user_id: member.id,
+      codehost_login: 'member-gh',
+      authority: 'workspace_admin',
+    });
     expect((await setLogin(ben.id, { codehost_login: 'ben-gh' }, ben)).statusCode).toBe(200);
     expect(
       expectError(await setLogin(ana.id, { codehost_login: 'BEN-gh' }), 409, 'conflict').message,

@@ -51,7 +51,8 @@ export function userRoutes(app: App, deps: AppDeps): void {
   app.patch('/v1/users/:userId', {
     schema: {
       tags,
-      summary: "Set a user's code host login (null clears it); the user or a server admin",
+      summary:
+        "Set a user's code host login (null clears it); the user, a server admin, or an admin of a workspace where they hold a lower role",
       params: userParams,
       body: updateUserBody,
       response: { 200: userAnswer },
