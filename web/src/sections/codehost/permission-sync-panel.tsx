@@ -71,7 +71,8 @@ function Skipped({ skipped }: { skipped: CodehostPermissionSync['skipped'] }) {
       </dl>
       <p className="muted small">
         ctxhub knows a person at the code host by the code host login stored on their ctxhub user (they set it
-        themselves, or a server administrator does: <span className="mono">PATCH /v1/users/:userId</span> with{' '}
+        themselves, or an admin of their workspace or a server administrator does:{' '}
+        <span className="mono">PATCH /v1/users/:userId</span> with{' '}
         <span className="mono">{'{"codehost_login": "..."}'}</span>), else by the public e-mail of their code
         host profile: ask them to set their login, or to make their e-mail public. People outside the
         workspace are skipped until they are added to it as members. Nobody is created.
