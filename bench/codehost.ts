@@ -13,7 +13,8 @@ import { pgliteServer, postgresServer, type RunningServer } from './server.ts';
  * host on 127.0.0.1. (1) A repository sync of BENCH_CODEHOST_REPOS (5,000) repositories, then the
  * same sync again with nothing changed. (2) A permission sync of BENCH_CODEHOST_PEOPLE (500)
  * collaborators spread across BENCH_CODEHOST_PERM_REPOS (50) repositories with projects (10 each),
- * matched to ctxhub users by public e-mail, then again with nothing to change; (3) the stress case:
+ * matched to ctxhub users by public e-mail, most of them through one of four teams (so each
+ * repository's teams and each team's members are read too), then again with nothing to change; (3) the stress case:
  * every one of them on every repository (25,000 memberships). Reported: wall time, requests the
  * server made to the code host, the server's resident memory before the step and how far its peak
  * (VmHWM) rose. Targets: under 10 s, and under 300 MB (the embedded database alone holds about
@@ -139,10 +140,15 @@ async function benchEngine(engine: string, start: typeof pgliteServer): Promise<
     const everyone = (spread: boolean) => {
       for (const [r, repo] of repos.entries()) {
         const on = spread ? people.filter((_, i) => i % PERM_REPOS === r) : people;
-        const list: FakeCollaborator[] = on.map((p, i) => ({
-          login: p.login,
-          permission: levels[(i + r) % levels.length] ?? 'read',
-        }));
+        const list: FakeCollaborator[] = on.map((p, i) => {
+          const permission = levels[(i + r) % levels.length] ?? 'read';
+          // Most access comes through a team per level (so teams are read too); admins' is direct.
+          return {
+            login: p.login,
+            permission,
+            ...(permission === 'admin' ? {} : { team: `${permission}-team` }),
+          };
+        });
         fake.setCollaborators(repo.full_name, list);
       }
     };

@@ -41,6 +41,15 @@ function rateLimitWait(error: HttpFailure, nowMs: number): number | null {
   return null;
 }
 
+/**
+ * The code host hides what the app may not see: 404 for what is not there or not visible, 403
+ * (without a rate limit) for what the app's permissions do not cover.
+ */
+export function isHiddenFromApp(error: unknown): boolean {
+  if (!isHttpFailure(error)) return false;
+  return error.status === 404 || (error.status === 403 && rateLimitWait(error, Date.now()) === null);
+}
+
 /** fetch with a deadline on every call (Octokit gives no timeout of its own). */
 const timedFetch =
   (timeoutMs: number): typeof fetch =>

@@ -62,7 +62,8 @@ const codehostEvents = async (ws: string) => {
 /**
  * A workspace (alice admin; bob, carol members) linked to `org/api` and `org/web` with their
  * projects; at the code host bob is known by his public e-mail, carol by the login she stored,
- * dana is a ctxhub user outside the workspace and ghost is nobody ctxhub knows.
+ * dana is a ctxhub user outside the workspace and ghost is nobody ctxhub knows. Bob's write on api
+ * comes through the team `backend`.
  */
 async function scenario() {
   const carol = await h.user({ name: 'Carol' });
@@ -85,7 +86,7 @@ async function scenario() {
   gh.fake().setUser(`${org}-bob`, { email: s.bob.email.toUpperCase() });
   gh.fake().setUser(`${org}-dana`, { email: dana.email });
   gh.fake().setCollaborators(`${org}/api`, [
-    { login: `${org}-bob`, permission: 'write' },
+    { login: `${org}-bob`, permission: 'write', team: 'backend' },
     { login: `${org}-carol`, permission: 'admin' },
     { login: `${org}-dana`, permission: 'read' },
     { login: `${org}-ghost`, permission: 'read' },
@@ -140,6 +141,12 @@ describe('POST /v1/workspaces/:key/codehost/sync-permissions', () => {
       permission: 'admin',
       login: `${org}-carol`,
     });
+    expect(body.changes.find((c) => c.email === s.bob.email && c.project_key === api)?.evidence).toEqual({
+      repo: `${org}/api`,
+      permission: 'write',
+      login: `${org}-bob`,
+      team: 'backend',
+    });
     expect([await members(ws, api), await members(ws, web)]).toEqual(before);
     expect(await codehostEvents(ws)).toEqual([]);
     expect(await auditOf(h, ws, 'codehost.permissions.')).toEqual([]);
@@ -160,6 +167,12 @@ describe('POST /v1/workspaces/:key/codehost/sync-permissions', () => {
       project_key: api,
       new_role: 'MAINTAINER',
       evidence: { repo: `${org}/api`, permission: 'admin', login: `${org}-carol` },
+    });
+    expect(
+      events.find((e) => (e.target_user as { id: string }).id === s.bob.id && e.project_key === api),
+    ).toMatchObject({
+      new_role: 'WRITER',
+      evidence: { repo: `${org}/api`, permission: 'write', login: `${org}-bob`, team: 'backend' },
     });
     const [summary] = await auditOf(h, ws, 'codehost.permissions.synced');
     expect(summary?.target.params).toMatchObject({

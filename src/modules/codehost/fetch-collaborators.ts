@@ -5,6 +5,8 @@ export interface Collaborator {
   /** Lower-cased, as ctxhub stores code host logins. */
   login: string;
   permission: CodehostPermission;
+  /** The team the permission comes through, when the code host shows one. */
+  team?: string;
 }
 
 /** Everyone with access to a repository, directly, through a team or the organisation, with their permission. */

@@ -73,7 +73,12 @@ export function planPermissions(input: {
         project: repo.project,
         userId,
         role,
-        evidence: { repo: repo.fullName, permission: person.permission, login: person.login },
+        evidence: {
+          repo: repo.fullName,
+          permission: person.permission,
+          login: person.login,
+          ...(person.team ? { team: person.team } : {}),
+        },
       });
     }
   }

@@ -8,13 +8,9 @@ import { applySyncedMemberships } from '../projects/index.ts';
 import { projectMembers, projects, users, workspaceMembers, type WorkspaceRow } from '../tenancy/index.ts';
 import { clientFor, requireCodehostApp } from './codehost-app.ts';
 import type { CodehostClient } from './codehost-api.ts';
-import { fetchCollaborators, publicEmail } from './fetch-collaborators.ts';
-import {
-  planPermissions,
-  type CurrentMembership,
-  type PermissionPlan,
-  type RepoAccess,
-} from './permission-plan.ts';
+import { publicEmail } from './fetch-collaborators.ts';
+import { fetchRepoAccess } from './fetch-repo-access.ts';
+import { planPermissions, type CurrentMembership, type PermissionPlan } from './permission-plan.ts';
 import { repoProjectKey } from './repo-project-key.ts';
 import { codehostInstallations, codehostRepos } from './table.ts';
 
@@ -127,12 +123,9 @@ export async function syncWorkspacePermissions(
   }
   const client = clientFor(ctx, app, installation.installationId);
   const linked = await linkedProjects(ctx, workspace, options.repoIds);
-  const repos: RepoAccess[] = [];
-  for (let i = 0; i < linked.length; i += PARALLEL) {
-    const part = linked.slice(i, i + PARALLEL);
-    const lists = await Promise.all(part.map((link) => fetchCollaborators(client, link.fullName)));
-    part.forEach((link, j) => repos.push({ ...link, collaborators: lists[j] ?? [] }));
-  }
+  const repos = await fetchRepoAccess(client, linked, {
+    organisation: installation.accountType === 'Organization',
+  });
   const logins = [...new Set(repos.flatMap((r) => r.collaborators.map((c) => c.login)))];
   const userOfLogin = await usersOfLogins(ctx, client, logins);
   const correlationId = options.correlationId ?? newId('cor');

@@ -68,6 +68,8 @@ export class CodehostFake extends CodehostStore {
       installations: this.installations,
       users: this.users,
       collaboratorsOf: (fullName) => this.collaboratorsOf(fullName),
+      teamsOf: (fullName) => this.teamsOf(fullName),
+      teamMembers: (org, slug) => this.teamMembers(org, slug),
       mintToken: (installationId) => this.mintToken(installationId),
     });
     this.server = createServer((req, res) => this.handle(req, res));

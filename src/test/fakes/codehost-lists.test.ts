@@ -140,6 +140,34 @@ describe('codehost fake: collaborators and users', () => {
     expect(paged.headers.get('link')).not.toContain('rel="next"');
   });
 
+  it('lists a repository’s teams with their permission, and a team’s members', async () => {
+    const fake = await start();
+    fake.setCollaborators('acme/repo-0002', [
+      { login: 'mo', permission: 'write', team: 'platform' },
+      { login: 'kai', permission: 'read', team: 'readers' },
+    ]);
+    const auth = `token ${await mint(fake, 1)}`;
+    const teams = (await (await call(fake, '/repos/acme/repo-0001/teams', auth)).json()) as object[];
+    expect(teams).toEqual([
+      expect.objectContaining({
+        slug: 'platform',
+        permission: 'maintain',
+        permissions: expect.objectContaining({ admin: false, maintain: true }),
+      }),
+    ]);
+    const second = (await (await call(fake, '/repos/acme/repo-0002/teams', auth)).json()) as object[];
+    expect(second).toEqual([
+      expect.objectContaining({ slug: 'platform', permission: 'push' }),
+      expect.objectContaining({ slug: 'readers', permission: 'pull' }),
+    ]);
+    const members = await call(fake, '/orgs/acme/teams/platform/members', auth);
+    expect(((await members.json()) as Array<{ login: string }>).map((m) => m.login)).toEqual(['mo']);
+    expect((await call(fake, '/orgs/acme/teams/nobody/members', auth)).status).toBe(404);
+    expect((await call(fake, '/orgs/globex/teams/platform/members', auth)).status).toBe(404);
+    const userRepo = await call(fake, '/repos/globex/secret/teams', `token ${await mint(fake, 2)}`);
+    expect(userRepo.status).toBe(404);
+  });
+
   it('answers users with their public e-mail (null when unset) and 404 for strangers', async () => {
     const fake = await start();
     const auth = `token ${await mint(fake, 1)}`;

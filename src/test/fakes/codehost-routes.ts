@@ -7,7 +7,10 @@ import {
   githubError,
   installationJson,
   repoJson,
+  teamJson,
+  userBase,
   userJson,
+  type RoleName,
   type StoredCollaborator,
   type StoredInstallation,
   type StoredUser,
@@ -40,6 +43,8 @@ export interface RouteContext {
   installations: ReadonlyMap<number, StoredInstallation>;
   users: ReadonlyMap<string, StoredUser>;
   collaboratorsOf(fullName: string): StoredCollaborator[];
+  teamsOf(fullName: string): { slug: string; id: number; permission: RoleName }[];
+  teamMembers(org: string, slug: string): StoredUser[];
   mintToken(installationId: number): { token: string; expires_at: string };
 }
 
@@ -89,6 +94,18 @@ export class CodehostRoutes {
       pattern: /^\/repos\/([^/]+)\/([^/]+)\/collaborators$/,
       needs: 'token',
       handle: (r, p, i) => this.listCollaborators(r, p, i),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/repos\/([^/]+)\/([^/]+)\/teams$/,
+      needs: 'token',
+      handle: (r, p, i) => this.listRepoTeams(r, p, i),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/orgs\/([^/]+)\/teams\/([^/]+)\/members$/,
+      needs: 'token',
+      handle: (r, p, i) => this.listTeamMembers(r, p, i),
     },
     { method: 'GET', pattern: /^\/users\/([^/]+)$/, needs: 'token', handle: (_r, p) => this.getUser(p) },
   ];
@@ -177,6 +194,22 @@ export class CodehostRoutes {
     const all = this.ctx.collaboratorsOf(repo.full_name);
     const listed = affiliation === 'direct' ? all.filter((c) => !c.team) : all;
     return this.paged(req, listed, collaboratorJson);
+  }
+
+  /** Teams only exist in organisations: a user account's repository answers 404, as GitHub does. */
+  private listRepoTeams(req: AuthedRequest, [owner, name]: string[], inst: StoredInstallation): FakeReply {
+    const repo = inst.byName.get(`${owner}/${name}`.toLowerCase());
+    if (!repo || inst.account.type !== 'Organization') return githubError(404, 'Not Found');
+    const teams = this.ctx.teamsOf(repo.full_name);
+    return this.paged(req, teams, (t) => teamJson(repo.owner, t.slug, t.id, t.permission));
+  }
+
+  private listTeamMembers(req: AuthedRequest, [org, slug]: string[], inst: StoredInstallation): FakeReply {
+    if (inst.account.type !== 'Organization' || inst.account.login.toLowerCase() !== org?.toLowerCase()) {
+      return githubError(404, 'Not Found');
+    }
+    const members = this.ctx.teamMembers(org, slug ?? '');
+    return members.length === 0 ? githubError(404, 'Not Found') : this.paged(req, members, userBase);
   }
 
   private getUser([login]: string[]): FakeReply {

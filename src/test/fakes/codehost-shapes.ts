@@ -170,11 +170,33 @@ export function collaboratorJson(c: StoredCollaborator): object {
   };
 }
 
+/** A team as `GET /repos/{owner}/{repo}/teams` lists it, with its permission on that repository. */
+export function teamJson(org: string, slug: string, id: number, permission: RoleName): object {
+  const level = LEVELS.indexOf(permission);
+  const [pull, triage, push, maintain, admin] = LEVELS.map((_, i) => level >= i);
+  const legacy = permission === 'write' ? 'push' : permission === 'read' ? 'pull' : permission;
+  return {
+    id,
+    node_id: nodeId('Team', id),
+    slug,
+    name: slug,
+    privacy: 'closed',
+    html_url: `https://github.com/orgs/${org}/teams/${slug}`,
+    permission: legacy,
+    permissions: { admin, maintain, push, triage, pull },
+  };
+}
+
+/** The stronger of two permissions. */
+export const strongerRole = (a: RoleName, b: RoleName): RoleName =>
+  LEVELS.indexOf(a) >= LEVELS.indexOf(b) ? a : b;
+
 export function userJson(user: StoredUser): object {
   return { ...userBase(user), name: user.name, email: user.email };
 }
 
-const userBase = ({ login, id }: { login: string; id: number }) => ({
+/** The short user object lists carry (no name or e-mail). */
+export const userBase = ({ login, id }: { login: string; id: number }) => ({
   login,
   id,
   node_id: nodeId('User', id),

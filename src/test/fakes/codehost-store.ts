@@ -1,11 +1,13 @@
-import type {
-  FakeCollaborator,
-  FakeInstallation,
-  FakeRepo,
-  StoredCollaborator,
-  StoredInstallation,
-  StoredRepo,
-  StoredUser,
+import {
+  strongerRole,
+  type FakeCollaborator,
+  type FakeInstallation,
+  type FakeRepo,
+  type RoleName,
+  type StoredCollaborator,
+  type StoredInstallation,
+  type StoredRepo,
+  type StoredUser,
 } from './codehost-shapes.ts';
 
 // What the code host fake knows: installations and their repositories, each repository's
@@ -81,6 +83,39 @@ export class CodehostStore {
 
   protected collaboratorsOf(fullName: string): StoredCollaborator[] {
     return this.collaborators.get(fullName.toLowerCase()) ?? [];
+  }
+
+  /**
+   * The teams with access to a repository, from its collaborators' `team`: each team's permission
+   * is the strongest its members hold there through it.
+   */
+  protected teamsOf(fullName: string): { slug: string; id: number; permission: RoleName }[] {
+    const teams = new Map<string, RoleName>();
+    for (const c of this.collaboratorsOf(fullName)) {
+      if (!c.team) continue;
+      const held = teams.get(c.team);
+      teams.set(c.team, held ? strongerRole(held, c.permission) : c.permission);
+    }
+    const owner = fullName.split('/')[0] ?? '';
+    return [...teams].map(([slug, permission]) => ({
+      slug,
+      id: this.idFor(`team:${owner}/${slug}`),
+      permission,
+    }));
+  }
+
+  /** A team's members: everyone a repository of the organisation lists as having access through it. */
+  protected teamMembers(org: string, slug: string): StoredUser[] {
+    const prefix = `${org.toLowerCase()}/`;
+    const members = new Map<string, StoredUser>();
+    for (const [fullName, list] of this.collaborators) {
+      if (!fullName.startsWith(prefix)) continue;
+      for (const c of list) {
+        const user = this.users.get(c.login.toLowerCase());
+        if (c.team === slug && user) members.set(user.login.toLowerCase(), user);
+      }
+    }
+    return [...members.values()];
   }
 
   private storeRepo(repo: FakeRepo): StoredRepo {
