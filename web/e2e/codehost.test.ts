@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeRepos,
+  signWebhookBody,
   startCodehostFake,
   testAppKeys,
   type CodehostFake,
@@ -25,6 +26,7 @@ let bobId: string;
 const APP_ID = 4711;
 const INSTALLATION = 9001;
 const ACCOUNT = 'acme-org';
+const WEBHOOK_SECRET = 'e2e-webhook-secret';
 const keys = testAppKeys();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -54,7 +56,7 @@ beforeAll(async () => {
     // The PKCS#1 PEM GitHub hands out, base64 on one line as an env file holds it.
     CODEHOST_APP_PRIVATE_KEY: Buffer.from(keys.privateKeyPem).toString('base64'),
     CODEHOST_API_URL: fake.baseUrl,
-    CODEHOST_APP_WEBHOOK_SECRET: 'e2e-webhook-secret',
+    CODEHOST_APP_WEBHOOK_SECRET: WEBHOOK_SECRET,
   });
   const first = await fetch(ui.firstLink, { headers: { accept: 'application/json' } });
   adminKey = (await first.json()).api_key as string;
@@ -233,6 +235,49 @@ describe('the code host, as a workspace admin', () => {
       .filter({ hasText: `${ACCOUNT}/repo-0121` })
       .waitFor();
     await checkPage(page, 'codehost-synced');
+    await context.close();
+  }, 60_000);
+
+  it('says the code host suspended the app, hides Sync now, and syncs again once unsuspended', async () => {
+    const deliver = async (body: object) => {
+      const raw = JSON.stringify(body);
+      const res = await fetch(`${ui.baseUrl}/v1/webhooks/codehost`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-github-event': 'installation',
+          'x-github-delivery': `e2e-${Math.random()}`,
+          'x-hub-signature-256': signWebhookBody(WEBHOOK_SECRET, raw),
+        },
+        body: raw,
+      });
+      expect(res.status).toBe(202);
+    };
+    const { context, page } = await ui.newPage();
+    await signIn(page, ui.baseUrl, adminKey, '/admin/codehost?workspace=acme');
+    const panel = installationPanel(page);
+    await page.getByRole('button', { name: 'Sync now' }).waitFor();
+    fake.suspend(INSTALLATION);
+    await deliver({
+      action: 'suspend',
+      installation: { id: INSTALLATION, suspended_at: new Date().toISOString() },
+    });
+    await page.reload();
+    await panel.getByText('suspended', { exact: true }).waitFor();
+    await panel.getByText(/syncs wait until someone unsuspends it/).waitFor();
+    expect(await page.getByRole('button', { name: 'Sync now' }).count()).toBe(0);
+    await checkPage(page, 'codehost-suspended');
+    fake.unsuspend(INSTALLATION);
+    await deliver({ action: 'unsuspend', installation: { id: INSTALLATION, suspended_at: null } });
+    await expect
+      .poll(async () => {
+        const status = await ok(ui.call('GET', '/v1/workspaces/acme/codehost/installation', adminKey));
+        return status.installation.suspended_at === null && status.last_sync.trigger === 'webhook';
+      })
+      .toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sync now' }).waitFor();
+    expect(await panel.getByText(/syncs wait/).count()).toBe(0);
     await context.close();
   }, 60_000);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../test/assertions.ts';
-import { signWebhookBody } from '../../test/fakes/codehost-fake.ts';
+import { makeRepos, signWebhookBody } from '../../test/fakes/codehost-fake.ts';
 import { enc, useHarness } from '../../test/harness.ts';
 import { auditOf, workspaceScene } from '../workspaces/workspace-routes-scenario.fixtures.ts';
 import { codehostFake, connectedWorkspace, WEBHOOK_SECRET } from './codehost.fixtures.ts';
@@ -134,6 +134,40 @@ describe('POST /v1/webhooks/codehost', () => {
       }),
     ]);
     expect([id, memberDelivery]).toContain(events[0]?.correlation_id);
+  });
+
+  it('keeps a suspension: syncs answer 409 until the code host unsuspends, which syncs again', async () => {
+    const { ws, installationId, account } = await connectedWorkspace(h, gh.fake(), s);
+    await expect.poll(() => repoNames(ws)).toHaveLength(3);
+    const status = async () =>
+      (
+        (await h.request('GET', `/v1/workspaces/${ws}/codehost/installation`, { as: s.bob })).json() as {
+          installation: { suspended_at: string | null };
+        }
+      ).installation.suspended_at;
+    gh.fake().suspend(installationId);
+    const suspendedAt = '2026-12-01T09:30:00Z';
+    const suspend = { action: 'suspend', installation: { id: installationId, suspended_at: suspendedAt } };
+    expect((await deliver('installation', suspend)).statusCode).toBe(202);
+    await expect.poll(status).toBe('2026-12-01T09:30:00.000Z');
+    for (const path of ['sync-repos', 'sync-permissions']) {
+      const res = await h.request('POST', `/v1/workspaces/${ws}/codehost/${path}`, { as: s.alice });
+      expect(expectError(res, 409, 'conflict').message).toMatch(
+        /suspended installation \d+ on 2026-12-01.*unsuspended/,
+      );
+    }
+    // The same news again (another delivery) is not a second change.
+    expect((await deliver('installation', suspend)).statusCode).toBe(202);
+    const suspended = await auditOf(h, ws, 'codehost.installation.suspended');
+    expect(suspended.map((e) => e.target.params)).toEqual([{ installation_id: installationId, account }]);
+
+    gh.fake().unsuspend(installationId);
+    gh.fake().setRepositories(installationId, makeRepos(account, 4));
+    const unsuspend = { action: 'unsuspend', installation: { id: installationId, suspended_at: null } };
+    expect((await deliver('installation', unsuspend)).statusCode).toBe(202);
+    await expect.poll(() => repoNames(ws)).toHaveLength(4);
+    expect(await status()).toBeNull();
+    expect(await auditOf(h, ws, 'codehost.installation.unsuspended')).toHaveLength(1);
   });
 
   it('forgets an uninstalled installation and deactivates its repositories', async () => {

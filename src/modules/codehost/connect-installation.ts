@@ -133,6 +133,8 @@ export async function connectInstallation({
       repositorySelection: fetched.repositorySelection,
       connectedBy: access.actor.userId,
       connectedAt: now,
+      // The code host answered it as not suspended (a suspended one is refused above).
+      suspendedAt: null,
     };
     const replaced = previous && previous.installationId !== fetched.id ? previous.installationId : null;
     const [installation] = previous

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { enqueueJobs } from '../../platform/jobs/enqueue-job.ts';
@@ -20,7 +20,8 @@ export async function queueDailyPermissionSyncs(ctx: Ctx): Promise<number> {
   const day = ctx.now().toISOString().slice(0, 10).replace(/-/g, '');
   const connected = await ctx.db
     .select({ workspaceId: codehostInstallations.workspaceId })
-    .from(codehostInstallations);
+    .from(codehostInstallations)
+    .where(isNull(codehostInstallations.suspendedAt));
   const wanted = connected.map((c) => ({
     id: `job_codehost_perms_${c.workspaceId}_${day}`,
     workspaceId: c.workspaceId,

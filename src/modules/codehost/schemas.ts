@@ -84,6 +84,9 @@ export const installationAnswer = z.object({
       repository_selection: z.enum(['all', 'selected']),
       connected_at: timestamp,
       connected_by: z.object({ user_id: z.string(), email: z.string() }).nullable(),
+      suspended_at: nullableTimestamp.describe(
+        'When the code host suspended the installation (syncs wait until it is unsuspended); null: active',
+      ),
     })
     .nullable(),
   repository_count: z.number().int().describe('Active repository links'),
@@ -105,6 +108,7 @@ export function presentInstallation(s: InstallationStatus): z.input<typeof insta
       connected_at: iso(i.connectedAt),
       connected_by:
         i.connectedBy && i.connectedByEmail ? { user_id: i.connectedBy, email: i.connectedByEmail } : null,
+      suspended_at: isoOrNull(i.suspendedAt),
     },
     repository_count: s.repository_count,
     role_mapping: effectiveMapping(i?.roleMapping ?? null),

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
-import { conflict } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { appendAudit, type SYNC_TRIGGERS } from '../audit/index.ts';
 import { applySyncedMemberships } from '../projects/index.ts';
@@ -12,7 +11,8 @@ import { publicEmail } from './fetch-collaborators.ts';
 import { fetchRepoAccess } from './fetch-repo-access.ts';
 import { planPermissions, type CurrentMembership, type PermissionPlan } from './permission-plan.ts';
 import { repoProjectKey } from './repo-project-key.ts';
-import { codehostInstallations, codehostRepos } from './table.ts';
+import { activeInstallation } from './installation-row.ts';
+import { codehostRepos } from './table.ts';
 
 type Trigger = (typeof SYNC_TRIGGERS)[number];
 
@@ -114,13 +114,7 @@ export async function syncWorkspacePermissions(
   options: { dryRun: boolean; trigger: Trigger; correlationId?: string; repoIds?: readonly number[] },
 ): Promise<PermissionSyncResult> {
   const app = requireCodehostApp(ctx);
-  const [installation] = await ctx.db
-    .select()
-    .from(codehostInstallations)
-    .where(eq(codehostInstallations.workspaceId, workspace.id));
-  if (!installation) {
-    throw conflict(`Workspace ${workspace.key} has no code host installation; connect one first`);
-  }
+  const installation = await activeInstallation(ctx, workspace);
   const client = clientFor(ctx, app, installation.installationId);
   const linked = await linkedProjects(ctx, workspace, options.repoIds);
   const repos = await fetchRepoAccess(client, linked, {

@@ -13,6 +13,7 @@ import { codehostFailure } from './codehost-api.ts';
 import { requireCodehostApp } from './codehost-app.ts';
 import { fetchRepos } from './fetch-repos.ts';
 import { diffRepos, type FetchedRepo } from './repo-diff.ts';
+import { activeInstallation } from './installation-row.ts';
 import { codehostInstallations, codehostRepos, type SyncResult } from './table.ts';
 
 export type SyncTrigger = (typeof SYNC_TRIGGERS)[number];
@@ -159,15 +160,7 @@ export function syncWorkspaceRepos(
   if (current) return current;
   const sync = (async () => {
     const app = requireCodehostApp(ctx);
-    const [installation] = await ctx.db
-      .select()
-      .from(codehostInstallations)
-      .where(eq(codehostInstallations.workspaceId, workspace.id));
-    if (!installation) {
-      throw conflict(
-        `Workspace ${workspace.key} has no code host installation; connect one first (GET /v1/workspaces/${workspace.key}/codehost/install-url)`,
-      );
-    }
+    const installation = await activeInstallation(ctx, workspace);
     let fetched: FetchedRepo[];
     try {
       fetched = await fetchRepos(ctx, app, installation.installationId);

@@ -30,6 +30,8 @@ export const codehostInstallations = pgTable(
     repositorySelection: text('repository_selection').$type<'all' | 'selected'>().notNull(),
     connectedBy: text('connected_by').references(() => users.id),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
+    /** When the code host suspended the installation (its tokens refused until unsuspended); null: not suspended. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     lastSyncResult: jsonb('last_sync_result').$type<SyncResult>(),
     /** The workspace's mapping of code host permissions to project roles; null: the default. */

@@ -6,6 +6,7 @@ import { defineJob } from '../../platform/jobs/define-job.ts';
 import { enqueueJobs } from '../../platform/jobs/enqueue-job.ts';
 import { appendAudit } from '../audit/index.ts';
 import type { WorkspaceRow } from '../tenancy/index.ts';
+import { setSuspension, suspendedAtOf } from './installation-suspension.ts';
 import { syncPermissionsJob } from './sync-permissions-job.ts';
 import { syncWorkspaceRepos, workspaceById } from './sync-repos.ts';
 import { codehostInstallations, codehostRepos } from './table.ts';
@@ -65,8 +66,8 @@ const permissionSync = (ctx: Ctx, workspace: WorkspaceRow, deliveryId: string, r
   );
 
 /**
- * One code host webhook delivery, handled: `installation` (uninstalled: forgotten; otherwise a
- * repository sync), `installation_repositories` and `repository` (a repository sync, then the
+ * One code host webhook delivery, handled: `installation` (uninstalled: forgotten; suspended: kept
+ * as such, and syncs wait; unsuspended or otherwise: a repository sync), `installation_repositories` and `repository` (a repository sync, then the
  * permissions of the repositories named), `member` and `team_add` (the permissions of that
  * repository), `membership`, `team` and `organization` (the permissions of every linked
  * repository). Permission changes carry the delivery id as their correlation id.
@@ -92,6 +93,10 @@ export const webhookJob = defineJob({
     const repoId = idOf(body.repository);
     if (event === 'installation') {
       if (body.action === 'deleted') return removeInstallation(ctx, workspace, installation.installationId);
+      if (body.action === 'suspend') {
+        return void (await setSuspension(ctx, workspace, installation, suspendedAtOf(body, ctx.now())));
+      }
+      if (body.action === 'unsuspend') await setSuspension(ctx, workspace, installation, null);
       await syncWorkspaceRepos(ctx, workspace, 'webhook');
       return void (await permissionSync(ctx, workspace, deliveryId));
     }

@@ -75,6 +75,11 @@ export class CodehostStore {
     this.installation(installationId).suspended_at = now();
   }
 
+  /** Lifts a suspension. */
+  unsuspend(installationId: number): void {
+    this.installation(installationId).suspended_at = null;
+  }
+
   protected installation(id: number): StoredInstallation {
     const inst = this.installations.get(id);
     if (!inst) throw new Error(`codehost fake: no installation ${id}`);

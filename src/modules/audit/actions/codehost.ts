@@ -65,6 +65,20 @@ export const CODEHOST_ACTIONS = {
       deactivated: param(count(), 'Repository links deactivated', 42),
     },
   ),
+  'codehost.installation.suspended': defineAction(
+    "The code host suspended the app on the workspace's account: syncs wait until it is unsuspended.",
+    {
+      installation_id: param(z.number().int(), 'Id of the installation at the code host', 51234987),
+      account: param(z.string(), 'The organisation or user it is installed on', 'acme'),
+    },
+  ),
+  'codehost.installation.unsuspended': defineAction(
+    "The code host unsuspended the app on the workspace's account: syncs run again.",
+    {
+      installation_id: param(z.number().int(), 'Id of the installation at the code host', 51234987),
+      account: param(z.string(), 'The organisation or user it is installed on', 'acme'),
+    },
+  ),
   'codehost.role_mapping.updated': defineAction(
     "A workspace admin changed how the code host's permissions map to project roles.",
     {

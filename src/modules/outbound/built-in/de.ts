@@ -136,6 +136,8 @@ export const de: BuiltInTemplates = {
     'codehost.repos.sync_failed': `Die Synchronisierung der Repositorys mit der Code-Hosting-Plattform${IN_WORKSPACE} ist fehlgeschlagen{% if error != blank %}: {{ error }}{% endif %}. Es wurde nichts geändert.`,
     'codehost.permissions.synced': `{{ actor }} hat${IN_WORKSPACE} die Projektmitglieder mit den Berechtigungen der Code-Hosting-Plattform abgeglichen{% if added != blank and changed != blank and removed != blank %}: {{ added }} hinzugefügt, {{ changed }} geändert, {{ removed }} entfernt{% endif %}{% if skipped_unknown != blank and skipped_unknown > 0 %} ({{ skipped_unknown }} in ctxhub unbekannt){% endif %}.`,
     'codehost.installation.removed': `Die App der Code-Hosting-Plattform wurde{% if account != blank %} bei {{ account }}{% endif %} deinstalliert${IN_WORKSPACE}{% if deactivated != blank %}; {{ deactivated }} Repository-Verknüpfungen deaktiviert{% endif %}.`,
+    'codehost.installation.suspended': `Die Code-Hosting-Plattform hat die App{% if account != blank %} bei {{ account }}{% endif %}${IN_WORKSPACE} gesperrt; Synchronisierungen warten, bis sie wieder freigegeben ist.`,
+    'codehost.installation.unsuspended': `Die Code-Hosting-Plattform hat die App{% if account != blank %} bei {{ account }}{% endif %}${IN_WORKSPACE} wieder freigegeben; Synchronisierungen laufen wieder.`,
     'user.codehost_login_set': `{{ actor }} hat den Login{% if user_id != blank %} von {{ user_id }}{% endif %} auf der Code-Hosting-Plattform {% if codehost_login != blank %}auf {{ codehost_login }} gesetzt{% else %}entfernt{% endif %}.`,
     'codehost.role_mapping.updated': `{{ actor }} hat${IN_WORKSPACE} geändert, welche Projektrollen die Berechtigungen der Code-Hosting-Plattform ergeben.`,
   },

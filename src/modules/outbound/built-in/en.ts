@@ -124,6 +124,8 @@ export const en: BuiltInTemplates = {
     'codehost.repos.sync_failed': `The repository sync from the code host${IN_WORKSPACE} failed{% if error != blank %}: {{ error }}{% endif %}. Nothing was changed.`,
     'codehost.permissions.synced': `{{ actor }} synced project members with the code host's permissions${IN_WORKSPACE}{% if added != blank and changed != blank and removed != blank %}: {{ added }} added, {{ changed }} changed, {{ removed }} removed{% endif %}{% if skipped_unknown != blank and skipped_unknown > 0 %} ({{ skipped_unknown }} unknown to ctxhub){% endif %}.`,
     'codehost.installation.removed': `The code host app was uninstalled{% if account != blank %} from {{ account }}{% endif %}${IN_WORKSPACE}{% if deactivated != blank %}; {{ deactivated }} repository links deactivated{% endif %}.`,
+    'codehost.installation.suspended': `The code host suspended the app{% if account != blank %} on {{ account }}{% endif %}${IN_WORKSPACE}; syncs wait until it is unsuspended.`,
+    'codehost.installation.unsuspended': `The code host unsuspended the app{% if account != blank %} on {{ account }}{% endif %}${IN_WORKSPACE}; syncs run again.`,
     'user.codehost_login_set': `{{ actor }} {% if codehost_login != blank %}set the code host login{% if user_id != blank %} of {{ user_id }}{% endif %} to {{ codehost_login }}{% else %}cleared the code host login{% if user_id != blank %} of {{ user_id }}{% endif %}{% endif %}.`,
     'codehost.role_mapping.updated': `{{ actor }} changed how code host permissions map to project roles${IN_WORKSPACE}.`,
   },

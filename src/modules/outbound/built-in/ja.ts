@@ -164,6 +164,8 @@ export const ja: BuiltInTemplates = {
     'codehost.repos.sync_failed': `${IN_WORKSPACE}コードホスティングサービスからのリポジトリ同期に失敗しました{% if error != blank %}（{{ error }}）{% endif %}。何も変更されていません。`,
     'codehost.permissions.synced': `${WHO}${IN_WORKSPACE}プロジェクトメンバーをコードホスティングサービスの権限と同期しました{% if added != blank and changed != blank and removed != blank %}（追加 {{ added }} 件、変更 {{ changed }} 件、削除 {{ removed }} 件）{% endif %}。{% if skipped_unknown != blank and skipped_unknown > 0 %}ctxhub に存在しないユーザー {{ skipped_unknown }} 件はスキップしました。{% endif %}`,
     'codehost.installation.removed': `${IN_WORKSPACE}コードホスティングサービスのアプリが{% if account != blank %} {{ account }} から{% endif %}アンインストールされました{% if deactivated != blank %}（リポジトリ連携 {{ deactivated }} 件を無効化）{% endif %}。`,
+    'codehost.installation.suspended': `${IN_WORKSPACE}コードホスティングサービスがアプリ{% if account != blank %}（{{ account }}）{% endif %}を一時停止しました。再開されるまで同期は行われません。`,
+    'codehost.installation.unsuspended': `${IN_WORKSPACE}コードホスティングサービスがアプリ{% if account != blank %}（{{ account }}）{% endif %}の一時停止を解除しました。同期を再開します。`,
     'user.codehost_login_set': `${WHO}{% if user_id != blank %} {{ user_id }} の{% endif %}コードホスティングサービスのログインを{% if codehost_login != blank %} {{ codehost_login }} に設定しました{% else %}削除しました{% endif %}。`,
     'codehost.role_mapping.updated': `${WHO}${IN_WORKSPACE}コードホスティングサービスの権限とプロジェクトロールの対応を変更しました。`,
   },

@@ -168,6 +168,8 @@ export const ko: BuiltInTemplates = {
     'codehost.repos.sync_failed': `{% if workspace_key != blank %}{{ workspace_key }} 워크스페이스에서 {% endif %}코드 호스팅 서비스와의 저장소 동기화에 실패했습니다{% if error != blank %}({{ error }}){% endif %}. 변경된 내용은 없습니다.`,
     'codehost.permissions.synced': `${WHO}${OF_WORKSPACE} 프로젝트 멤버를 코드 호스팅 서비스의 권한과 동기화했습니다{% if added != blank and changed != blank and removed != blank %}(추가 {{ added }}명, 변경 {{ changed }}명, 제거 {{ removed }}명){% endif %}.{% if skipped_unknown != blank and skipped_unknown > 0 %} ctxhub에 없는 사용자 {{ skipped_unknown }}명은 건너뛰었습니다.{% endif %}`,
     'codehost.installation.removed': `{% if workspace_key != blank %}{{ workspace_key }} 워크스페이스에서 {% endif %}{% if account != blank %}{{ account }}의 {% endif %}코드 호스팅 앱이 제거되었습니다{% if deactivated != blank %}(저장소 연결 {{ deactivated }}개 비활성화){% endif %}.`,
+    'codehost.installation.suspended': `{% if workspace_key != blank %}{{ workspace_key }} 워크스페이스에서 {% endif %}코드 호스팅 서비스가 {% if account != blank %}{{ account }}의 {% endif %}앱을 일시 중지했습니다. 다시 활성화될 때까지 동기화는 대기합니다.`,
+    'codehost.installation.unsuspended': `{% if workspace_key != blank %}{{ workspace_key }} 워크스페이스에서 {% endif %}코드 호스팅 서비스가 {% if account != blank %}{{ account }}의 {% endif %}앱 일시 중지를 해제했습니다. 동기화가 다시 실행됩니다.`,
     'user.codehost_login_set': `${WHO}{% if user_id != blank %} {{ user_id }}의{% endif %} 코드 호스팅 로그인을{% if codehost_login != blank %} {{ codehost_login }}(으)로 설정했습니다{% else %} 삭제했습니다{% endif %}.`,
     'codehost.role_mapping.updated': `${WHO}${IN_WORKSPACE} 코드 호스팅 권한과 프로젝트 역할의 대응을 변경했습니다.`,
   },

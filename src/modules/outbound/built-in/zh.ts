@@ -163,6 +163,8 @@ export const zh: BuiltInTemplates = {
     'codehost.repos.sync_failed': `${IN_WORKSPACE}从代码托管平台同步仓库失败{% if error != blank %}：{{ error }}{% endif %}。未做任何更改。`,
     'codehost.permissions.synced': `${WHO}${IN_WORKSPACE}将项目成员与代码托管平台的权限同步{% if added != blank and changed != blank and removed != blank %}：新增 {{ added }} 个，变更 {{ changed }} 个，移除 {{ removed }} 个{% endif %}{% if skipped_unknown != blank and skipped_unknown > 0 %}（跳过 ctxhub 中不存在的 {{ skipped_unknown }} 个用户）{% endif %}。`,
     'codehost.installation.removed': `${IN_WORKSPACE}代码托管应用已被卸载{% if account != blank %}（账户 {{ account }}）{% endif %}{% if deactivated != blank %}，停用了 {{ deactivated }} 个仓库关联{% endif %}。`,
+    'codehost.installation.suspended': `${IN_WORKSPACE}代码托管平台暂停了应用{% if account != blank %}（账户 {{ account }}）{% endif %}，恢复之前不会同步。`,
+    'codehost.installation.unsuspended': `${IN_WORKSPACE}代码托管平台恢复了应用{% if account != blank %}（账户 {{ account }}）{% endif %}，同步将重新运行。`,
     'user.codehost_login_set': `${WHO}{% if codehost_login != blank %}将{% if user_id != blank %} {{ user_id }} 的{% endif %}代码托管平台登录名设为 {{ codehost_login }}{% else %}清除了{% if user_id != blank %} {{ user_id }} 的{% endif %}代码托管平台登录名{% endif %}。`,
     'codehost.role_mapping.updated': `${WHO}${IN_WORKSPACE}更改了代码托管平台权限与项目角色的对应关系。`,
   },

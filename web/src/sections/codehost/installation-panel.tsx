@@ -50,6 +50,15 @@ function InstallationFacts({ status }: { status: CodehostInstallation }) {
           </dd>
           <dt>Installation</dt>
           <dd className="mono">{i.installation_id}</dd>
+          {i.suspended_at && (
+            <>
+              <dt>Suspended</dt>
+              <dd className="codehost-failed">
+                since <LogTime iso={i.suspended_at} />: the code host refuses the app&apos;s requests, so
+                syncs wait until someone unsuspends it in the account&apos;s app settings there
+              </dd>
+            </>
+          )}
         </>
       )}
       <dt>Webhooks</dt>
@@ -74,6 +83,13 @@ function InstallationFacts({ status }: { status: CodehostInstallation }) {
  * The workspace's installation: connected or not and its facts; for admins, Connect (or connect
  * another installation) and Sync now; for others, why they have neither.
  */
+const badge = (status: CodehostInstallation) =>
+  !status.connected
+    ? { className: 'status-pending', words: 'not connected' }
+    : status.installation?.suspended_at
+      ? { className: 'status-pending', words: 'suspended' }
+      : { className: 'status-active', words: 'connected' };
+
 export function InstallationPanel({
   workspace,
   status,
@@ -90,10 +106,7 @@ export function InstallationPanel({
   return (
     <section className="card codehost-panel" aria-labelledby="ch-installation-title">
       <h2 id="ch-installation-title">
-        Installation{' '}
-        <span className={`badge ${status.connected ? 'status-active' : 'status-pending'}`}>
-          {status.connected ? 'connected' : 'not connected'}
-        </span>
+        Installation <span className={`badge ${badge(status).className}`}>{badge(status).words}</span>
       </h2>
       {!status.connected && (
         <p>
@@ -104,7 +117,7 @@ export function InstallationPanel({
       <InstallationFacts status={status} />
       {admin ? (
         <div className="codehost-actions">
-          {status.connected && <SyncButton workspace={workspace} />}
+          {status.connected && !status.installation?.suspended_at && <SyncButton workspace={workspace} />}
           <ConnectButton workspace={workspace} connected={status.connected} />
         </div>
       ) : (

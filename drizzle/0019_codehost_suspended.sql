@@ -1,0 +1,1 @@
+ALTER TABLE "codehost_installations" ADD COLUMN "suspended_at" timestamp with time zone;
