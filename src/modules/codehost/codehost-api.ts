@@ -2,9 +2,10 @@
  * The code host's REST API through Octokit: the app authenticates with a JWT signed by its private
  * key (`/app/...`), and every other call with an installation token that @octokit/auth-app mints
  * from it on first use and keeps in memory for the client's life only (a client lives for one
- * sync or one request; tokens are never stored, logged or answered). Each call has a deadline; a
- * rate limit that asks for a short wait is waited out, twice at most; any other failure becomes
- * `upstream_error` naming the code host's status and message.
+ * sync or one request; tokens are never stored, logged or answered). A token the code host
+ * refuses (401) is replaced once by a fresh one and the call tried again. Each call has a
+ * deadline; a rate limit that asks for a short wait is waited out, twice at most; any other
+ * failure becomes `upstream_error` naming the code host's status and message.
  */
 import { createAppAuth } from '@octokit/auth-app';
 import { Octokit } from '@octokit/core';
@@ -50,6 +51,12 @@ export function isHiddenFromApp(error: unknown): boolean {
   return error.status === 404 || (error.status === 403 && rateLimitWait(error, Date.now()) === null);
 }
 
+/** Whether a request goes to the app's own paths (`/app...`), which the app's JWT signs, not a token. */
+function isAppPath(apiUrl: string, url: string): boolean {
+  const path = url.startsWith(apiUrl) ? url.slice(apiUrl.length) : url;
+  return /^\/app(\/|\?|$)/.test(path);
+}
+
 /** fetch with a deadline on every call (Octokit gives no timeout of its own). */
 const timedFetch =
   (timeoutMs: number): typeof fetch =>
@@ -81,11 +88,24 @@ export function codehostClient(
     request: { fetch: timedFetch(options.timeoutMs) },
     log: quiet,
   });
+  let renewed = false;
   octokit.hook.wrap('request', async (request, requestOptions) => {
     for (let attempt = 0; ; attempt++) {
       try {
         return await request(requestOptions);
       } catch (error) {
+        // A token the code host no longer takes (expired early, revoked): one fresh one per client.
+        const tokenRefused =
+          options.installationId !== undefined &&
+          !renewed &&
+          isHttpFailure(error) &&
+          error.status === 401 &&
+          !isAppPath(config.apiUrl, requestOptions.url);
+        if (tokenRefused) {
+          renewed = true;
+          await octokit.auth({ type: 'installation', refresh: true });
+          continue;
+        }
         const wait = isHttpFailure(error) ? rateLimitWait(error, Date.now()) : null;
         if (wait === null || wait > MAX_RATE_LIMIT_WAIT_S || attempt >= MAX_RATE_LIMIT_RETRIES) throw error;
         await new Promise((resolve) => setTimeout(resolve, wait * 1000));

@@ -189,13 +189,23 @@ describe('POST /v1/workspaces/:key/codehost/sync-permissions', () => {
       { login: `${org}-carol`, permission: 'admin' },
     ]);
     gh.fake().setCollaborators(`${org}/web`, [{ login: `${org}-carol`, permission: 'write' }]);
+    gh.fake().reset();
     const next = (await syncPermissions(ws)).json() as SyncBody;
+    // The people looked up by e-mail a moment ago are not asked for again.
+    const lookups = () => gh.fake().calls.filter((c) => c.path.startsWith('/users/')).length;
+    expect(lookups()).toBe(0);
     expect(next.changes.map(triple).sort()).toEqual(
       [`change ${api} ${s.bob.email} writer->reader`, `remove ${web} ${s.bob.email} reader->null`].sort(),
     );
     expect(await members(ws, api)).toEqual([`${carol.id}:maintainer`, `${s.bob.id}:reader`].sort());
     expect(await members(ws, web)).toEqual([`${carol.id}:reader`]);
     expect((await syncPermissions(ws)).json()).toMatchObject({ added: 0, changed: 0, removed: 0 });
+    // A quarter of an hour on, they are: bob, who no longer shows his e-mail, is then nobody ctxhub knows.
+    gh.fake().setUser(`${org}-bob`, { email: null });
+    h.clock.advance(15 * 60_000);
+    const later = (await syncPermissions(ws, 'true')).json() as SyncBody;
+    expect(lookups()).toBe(1);
+    expect(later.skipped.unknown_logins).toEqual([`${org}-bob`]);
   });
 
   it('is for admins, refuses a bad dry_run, and answers 409 without an installation', async () => {

@@ -172,6 +172,21 @@ describe('POST /v1/workspaces/:key/codehost/sync-repos', () => {
     expect(JSON.stringify(await auditOf(h, ws, 'codehost.'))).not.toMatch(/ghs_/);
   });
 
+  it('replaces a token the code host stops taking mid-sync with a fresh one', async () => {
+    const account = h.uniq('org');
+    const { ws } = await connectedWorkspace(h, gh.fake(), s, { account, repos: makeRepos(account, 300) });
+    gh.fake().reset();
+    // The token answers page 1, then expires: page 2 is refused (401; Octokit tries the young token
+    // again for about 6 s, as GitHub may not know a new token yet), then a new token reads it.
+    gh.fake().expireTokensAfter(1);
+    const res = await sync(ws);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ added: 300, total: 300 });
+    expect(gh.fake().tokensMinted).toBe(2);
+    const pages = gh.fake().calls.filter((c) => c.path === '/installation/repositories');
+    expect(pages.map((c) => c.query.page ?? '1').at(-2)).toBe('2');
+  }, 30_000);
+
   it('answers 409 for a workspace without an installation, and is for admins only', async () => {
     const ws = await scene.newWorkspace();
     expect(expectError(await sync(ws), 409, 'conflict').message).toMatch(/install-url/);

@@ -1,19 +1,8 @@
 import type { CodehostClient } from './codehost-api.ts';
 import { fetchCollaborators, type Collaborator } from './fetch-collaborators.ts';
 import { fetchRepoTeams, fetchTeamMembers, type RepoTeam } from './fetch-teams.ts';
+import { inBatches } from './in-batches.ts';
 import type { RepoAccess } from './permission-plan.ts';
-
-/** Repositories (or teams) read from the code host at once. */
-const PARALLEL = 4;
-
-/** `work` over every item, PARALLEL at a time, answers in the items' order. */
-async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += PARALLEL) {
-    out.push(...(await Promise.all(items.slice(i, i + PARALLEL).map(work))));
-  }
-  return out;
-}
 
 /**
  * The team a collaborator's permission comes through: among the repository's teams the person is

@@ -1,18 +1,17 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { newId } from '../../platform/ids.ts';
 import { appendAudit, type SYNC_TRIGGERS } from '../audit/index.ts';
 import { applySyncedMemberships } from '../projects/index.ts';
-import { projectMembers, projects, users, workspaceMembers, type WorkspaceRow } from '../tenancy/index.ts';
+import { projectMembers, projects, workspaceMembers, type WorkspaceRow } from '../tenancy/index.ts';
 import { clientFor, requireCodehostApp } from './codehost-app.ts';
-import type { CodehostClient } from './codehost-api.ts';
-import { publicEmail } from './fetch-collaborators.ts';
 import { fetchRepoAccess } from './fetch-repo-access.ts';
 import { planPermissions, type CurrentMembership, type PermissionPlan } from './permission-plan.ts';
 import { repoProjectKey } from './repo-project-key.ts';
 import { activeInstallation } from './installation-row.ts';
 import { codehostRepos } from './table.ts';
+import { usersOfLogins } from './users-of-logins.ts';
 
 type Trigger = (typeof SYNC_TRIGGERS)[number];
 
@@ -22,9 +21,6 @@ export interface PermissionSyncResult {
   repositories: number;
   plan: PermissionPlan;
 }
-
-/** Repositories whose collaborators are read at once. */
-const PARALLEL = 4;
 
 /** Linked repositories (all active ones, or those with the given ids) that have a project. */
 async function linkedProjects(ctx: Ctx, workspace: WorkspaceRow, repoIds?: readonly number[]) {
@@ -66,40 +62,6 @@ async function linkedProjects(ctx: Ctx, workspace: WorkspaceRow, repoIds?: reado
   });
 }
 
-/** Each collaborator login's ctxhub user: by stored code host login, else by the public e-mail. */
-async function usersOfLogins(ctx: Ctx, client: CodehostClient, logins: readonly string[]) {
-  const found = new Map<string, string>();
-  for (let i = 0; i < logins.length; i += 1000) {
-    const rows = await ctx.db
-      .select({ id: users.id, login: users.codehostLogin })
-      .from(users)
-      .where(inArray(users.codehostLogin, logins.slice(i, i + 1000)));
-    for (const row of rows) if (row.login) found.set(row.login, row.id);
-  }
-  const rest = logins.filter((login) => !found.has(login));
-  const emails = new Map<string, string>();
-  for (let i = 0; i < rest.length; i += PARALLEL) {
-    const part = rest.slice(i, i + PARALLEL);
-    const got = await Promise.all(part.map((login) => publicEmail(client, login)));
-    part.forEach((login, j) => {
-      const email = got[j];
-      if (email) emails.set(email, login);
-    });
-  }
-  const addresses = [...emails.keys()];
-  for (let i = 0; i < addresses.length; i += 1000) {
-    const rows = await ctx.db
-      .select({ id: users.id, email: sql<string>`lower(${users.email})` })
-      .from(users)
-      .where(inArray(sql`lower(${users.email})`, addresses.slice(i, i + 1000)));
-    for (const row of rows) {
-      const login = emails.get(row.email);
-      if (login) found.set(login, row.id);
-    }
-  }
-  return found;
-}
-
 /**
  * Reconciles the project members of the workspace's linked repositories' projects with who may
  * access each repository at the code host (all active links, or `repoIds`). With `dryRun` it answers
@@ -121,7 +83,7 @@ export async function syncWorkspacePermissions(
     organisation: installation.accountType === 'Organization',
   });
   const logins = [...new Set(repos.flatMap((r) => r.collaborators.map((c) => c.login)))];
-  const userOfLogin = await usersOfLogins(ctx, client, logins);
+  const userOfLogin = await usersOfLogins(ctx, client, app.apiUrl, logins);
   const correlationId = options.correlationId ?? newId('cor');
   const plan = async (ctx: Ctx) => {
     const members = await ctx.db

@@ -55,6 +55,7 @@ export class CodehostFake extends CodehostStore {
   private readonly failures: FakeReply[] = [];
   private readonly server: Server;
   private minted = 0;
+  private expireAfter: number | null = null;
   private url = '';
 
   constructor(options: CodehostFakeOptions) {
@@ -96,8 +97,14 @@ export class CodehostFake extends CodehostStore {
     for (const token of this.tokens.values()) token.expiresAt = Date.now() - 1;
   }
 
+  /** Every token minted so far expires once tokens have served `requests` more requests. */
+  expireTokensAfter(requests: number): void {
+    this.expireAfter = requests;
+  }
+
   /** Forgets calls, queued failures, minted tokens and rate-limit counts (fixtures stay). */
   reset(): void {
+    this.expireAfter = null;
     this.calls.length = 0;
     this.failures.length = 0;
     this.tokens.clear();
@@ -125,6 +132,10 @@ export class CodehostFake extends CodehostStore {
       query: Object.fromEntries(url.searchParams),
       auth: credential.kind,
     });
+    if (credential.kind === 'token' && this.expireAfter !== null && --this.expireAfter <= 0) {
+      this.expireAfter = null;
+      this.expireTokens(); // this request is answered; the next one with these tokens is not
+    }
     const rate = this.rates.take(bucketOf(credential));
     const request: AuthedRequest = {
       method,
