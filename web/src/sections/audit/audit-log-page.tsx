@@ -64,7 +64,8 @@ export function AuditLogPage({ session }: { session: Session }) {
         spaces.auditable.length > 0 && <Empty>Choose whose log to read.</Empty>
       ) : (
         <>
-          {!refused && (
+          {/* Offered once the caller is known to be allowed: not while their workspaces still load. */}
+          {!refused && (serverLevel || !spaces.isPending) && (
             <ChainCheck
               key={serverLevel ? SERVER : workspace}
               workspace={workspace || undefined}
