@@ -41,6 +41,7 @@ import { notificationRoutes } from './modules/notifications/index.ts';
 import { outboundRoutes } from './modules/outbound/index.ts';
 import { mcpRoutes } from './modules/mcp/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
+import { activeWorkRoutes } from './modules/active-work/index.ts';
 import { ciEventRoutes } from './modules/ci-events/index.ts';
 import { codehostRoutes, codehostWebhookRoutes } from './modules/codehost/index.ts';
 import { projectRoutes } from './modules/projects/index.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   projectRoutes(app, deps);
   auditRoutes(app, deps);
   ciEventRoutes(app, deps);
+  activeWorkRoutes(app, deps);
   codehostRoutes(app, deps);
   codehostWebhookRoutes(app, deps);
   memoryRoutes(app, deps);

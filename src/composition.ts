@@ -4,17 +4,26 @@
  * test harness) calls composeModules() before it does.
  */
 import type { JobDefinition } from './platform/jobs/define-job.ts';
+import { inferActiveWorkJob, queueActiveWorkEvidence } from './modules/active-work/index.ts';
 import { onAuditAppended } from './modules/audit/index.ts';
 import { syncPermissionsJob, syncReposJob, webhookJob } from './modules/codehost/index.ts';
 import { deliverChatJob, forwardAuditEntries } from './modules/notifications/index.ts';
 
 /** Every kind of background job the server runs: its runners claim these kinds and no other. */
-export const JOBS: readonly JobDefinition[] = [deliverChatJob, syncReposJob, syncPermissionsJob, webhookJob];
+export const JOBS: readonly JobDefinition[] = [
+  deliverChatJob,
+  syncReposJob,
+  syncPermissionsJob,
+  webhookJob,
+  inferActiveWorkJob,
+];
 
 /**
- * Registers what acts on appended audit entries: chat forwarding queues deliveries in the
- * transaction that appends them. Calling it again changes nothing.
+ * Registers what acts on appended audit entries, in the transaction that appends them: chat
+ * forwarding queues deliveries; Active Work queues inference of work memories and CI runs.
+ * Calling it again changes nothing.
  */
 export function composeModules(): void {
   onAuditAppended(forwardAuditEntries);
+  onAuditAppended(queueActiveWorkEvidence);
 }

@@ -12,3 +12,4 @@ export * from './platform/jobs/table.ts';
 export * from './modules/notifications/table.ts';
 export * from './modules/outbound/table.ts';
 export * from './modules/codehost/table.ts';
+export * from './modules/active-work/table.ts';

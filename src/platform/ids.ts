@@ -37,7 +37,10 @@ export type IdPrefix =
   | 'job'
   | 'dlv'
   | 'chi'
-  | 'chr';
+  | 'chr'
+  | 'awi'
+  | 'awe'
+  | 'awv';
 
 /** Prefixed, time-sortable ids (`ws_01J...`): ordering by id is ordering by creation. */
 export function newId(prefix: IdPrefix): string {

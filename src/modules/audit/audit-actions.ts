@@ -16,7 +16,7 @@ import { IMPORT_ACTIONS } from './actions/imports.ts';
 import { INTEGRATION_ACTIONS } from './actions/integrations.ts';
 import { MEMORY_ACTIONS } from './actions/memories.ts';
 import { READ_ACTIONS } from './actions/reads.ts';
-import { UPCOMING_ACTIONS } from './actions/upcoming.ts';
+import { ACTIVE_WORK_ACTIONS } from './actions/active-work.ts';
 import { PROJECT_MAPPING_ACTIONS, WORKSPACE_ACTIONS } from './actions/workspaces.ts';
 
 export const AUDIT_ACTIONS = {
@@ -30,7 +30,7 @@ export const AUDIT_ACTIONS = {
   ...INTEGRATION_ACTIONS,
   ...CI_ACTIONS,
   ...CODEHOST_ACTIONS,
-  ...UPCOMING_ACTIONS,
+  ...ACTIVE_WORK_ACTIONS,
 } satisfies Record<string, ActionDefinition>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -20,6 +20,10 @@ const NOT_AUDITED: Record<string, string> = {
   'src/modules/codehost/webhook-job.ts#permissionSync': 'a queued permission sync, audited when it runs',
   'src/modules/codehost/nightly-permission-sync.ts#queueDailyPermissionSyncs':
     "the day's queued permission syncs, audited when they run",
+  // Active Work inference is the system's reading of evidence that was audited when it arrived (the
+  // memory, the CI run); each change it makes is an event in the item's own append-only timeline.
+  'src/modules/active-work/apply-evidence.ts#applyEvidence':
+    "inference from audited evidence, recorded in the item's immutable timeline",
 };
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
