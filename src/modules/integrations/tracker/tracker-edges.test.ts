@@ -7,7 +7,9 @@ import { useHarness } from '../../../test/harness.ts';
 import { expectHiddenFrom, expectKeyRequired } from '../../../test/security-matrix.ts';
 import { trackerScene } from './tracker.fixtures.ts';
 
-const h = useHarness({ integrations: { ...testConfig().integrations, timeoutMs: 400 } });
+// Long enough that a good answer on a busy machine (two cores, three test workers) is never late;
+// the timeout case waits it out once.
+const h = useHarness({ integrations: { ...testConfig().integrations, timeoutMs: 2000 } });
 const { s, workspaceWithTracker, search, read, trackerAudit } = trackerScene(h);
 
 describe('tracker calls at the edges', () => {
@@ -37,9 +39,9 @@ describe('tracker calls at the edges', () => {
     expect(expectError(await read(ws, { issue_key: 'BILL-7' }), 502, 'upstream_error').message).toMatch(
       /tracker failed \(503\): Service is in maintenance/,
     );
-    s.jira.delayMs = 1500;
+    s.jira.delayMs = 4000;
     expect(expectError(await search(ws, { q: 'invoice' }), 502, 'upstream_error').message).toMatch(
-      /within 400 ms/,
+      /within 2000 ms/,
     );
     s.jira.reset();
     const closed = await workspaceWithTracker({ base_url: 'http://127.0.0.1:1' });
