@@ -4,7 +4,11 @@
  * test harness) calls composeModules() before it does.
  */
 import type { JobDefinition } from './platform/jobs/define-job.ts';
-import { inferActiveWorkJob, queueActiveWorkEvidence } from './modules/active-work/index.ts';
+import {
+  inferActiveWorkJob,
+  queueActiveWorkEvidence,
+  sweepActiveWorkJob,
+} from './modules/active-work/index.ts';
 import { onAuditAppended } from './modules/audit/index.ts';
 import { syncPermissionsJob, syncReposJob, webhookJob } from './modules/codehost/index.ts';
 import { deliverChatJob, forwardAuditEntries } from './modules/notifications/index.ts';
@@ -16,6 +20,7 @@ export const JOBS: readonly JobDefinition[] = [
   syncPermissionsJob,
   webhookJob,
   inferActiveWorkJob,
+  sweepActiveWorkJob,
 ];
 
 /**

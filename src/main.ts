@@ -15,6 +15,7 @@ import {
 import { scheduleImportSweep } from './modules/imports/index.ts';
 import { scheduleSessionSweep } from './modules/sessions/index.ts';
 import { scheduleDailyPermissionSyncs } from './modules/codehost/index.ts';
+import { scheduleActiveWorkSweep } from './modules/active-work/index.ts';
 import { listenError } from './platform/http/listen-error.ts';
 import { bootstrapFirstAdmin } from './modules/users/index.ts';
 import { composeModules, JOBS } from './composition.ts';
@@ -100,6 +101,10 @@ export async function serve(): Promise<void> {
     systemContext(database, config, 'codehost-permission-sync'),
     app.log,
   );
+  const stopActiveWorkSweep = scheduleActiveWorkSweep(
+    systemContext(database, config, 'active-work-sweep'),
+    app.log,
+  );
   const jobs = startJobRunner({
     ctx: systemContext(database, config, 'jobs'),
     jobs: JOBS,
@@ -116,6 +121,7 @@ export async function serve(): Promise<void> {
         stopImportSweep(),
         stopSessionSweep(),
         stopPermissionSyncs(),
+        stopActiveWorkSweep(),
         jobs.stop(),
       ]);
       await database.close();

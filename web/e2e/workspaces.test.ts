@@ -45,6 +45,8 @@ describe('workspaces', () => {
     await page.getByRole('button', { name: 'Add', exact: true }).nth(1).click();
     await page.getByLabel('Create projects on first sight').check();
     await page.getByLabel(/Monorepo detection level/).selectOption('1');
+    await page.getByLabel(/Mark an item stale after/).fill('10');
+    await page.getByLabel(/Close a stale item after/).fill('45');
     await page.getByLabel('Reason (kept in the audit log)').fill('set up for the team');
     await checkPage(page, 'workspace-settings');
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -56,6 +58,8 @@ describe('workspaces', () => {
       key_prefixes: ['codehost:acme'],
       auto_create_project: true,
       monorepo_detection_level: 1,
+      active_work_stale_days: 10,
+      active_work_auto_close_days: 45,
     });
     const audit = await ui.call(
       'GET',

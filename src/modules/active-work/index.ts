@@ -1,3 +1,4 @@
 /** The public face of the Active Work module: what other modules, the CLI and the app may import from it. */
 export { inferActiveWorkJob, queueActiveWorkEvidence } from './infer-job.ts';
 export { activeWorkRoutes } from './routes.ts';
+export { scheduleActiveWorkSweep, sweepActiveWorkJob } from './sweep.ts';

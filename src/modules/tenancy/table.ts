@@ -56,6 +56,10 @@ export const workspaces = pgTable('workspaces', {
   monorepoDetectionLevel: integer('monorepo_detection_level').notNull().default(2),
   /** The project role needed to search and view raw transcript snippets (writer or maintainer). */
   rawAccessMinRole: text('raw_access_min_role').$type<'writer' | 'maintainer'>().notNull().default('writer'),
+  /** Days without evidence after which an active Active Work item is marked stale. */
+  activeWorkStaleDays: integer('active_work_stale_days').notNull().default(7),
+  /** Days without evidence after which a stale item is closed by the sweep; null: never. */
+  activeWorkAutoCloseDays: integer('active_work_auto_close_days'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

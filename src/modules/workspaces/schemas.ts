@@ -33,6 +33,8 @@ export const workspaceAnswer = z.object({
   enable_monorepo_resolution: z.boolean(),
   monorepo_detection_level: z.number().int(),
   raw_access_min_role: z.enum(['writer', 'maintainer']),
+  active_work_stale_days: z.number().int(),
+  active_work_auto_close_days: z.number().int().nullable(),
   role: z
     .enum(WORKSPACE_ROLES)
     .nullable()

@@ -92,6 +92,19 @@ export const settingsShape = {
   raw_access_min_role: z
     .enum(['writer', 'maintainer'])
     .describe('Project role needed to search and view raw transcript snippets (default writer)'),
+  active_work_stale_days: z
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .describe('Days without evidence after which an active Active Work item is marked stale (default 7)'),
+  active_work_auto_close_days: z
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .nullable()
+    .describe('Days without evidence after which a stale item is closed; null (the default): never'),
 };
 
 /** Every setting optional: what a create or update request may give (routes and verbs both check it). */
@@ -113,6 +126,8 @@ export const SETTING_COLUMNS = {
   enable_monorepo_resolution: 'enableMonorepoResolution',
   monorepo_detection_level: 'monorepoDetectionLevel',
   raw_access_min_role: 'rawAccessMinRole',
+  active_work_stale_days: 'activeWorkStaleDays',
+  active_work_auto_close_days: 'activeWorkAutoCloseDays',
 } as const satisfies Record<keyof typeof settingsShape, string>;
 
 export type SettingName = keyof typeof SETTING_COLUMNS;

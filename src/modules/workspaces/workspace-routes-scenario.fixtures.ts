@@ -41,6 +41,8 @@ export const DEFAULT_SETTINGS = {
   enable_monorepo_resolution: false,
   monorepo_detection_level: 2,
   raw_access_min_role: 'writer',
+  active_work_stale_days: 7,
+  active_work_auto_close_days: null,
 };
 
 /** A workspace's audit entries with the prefix, newest first (read as the server admin). */

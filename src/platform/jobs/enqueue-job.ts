@@ -22,32 +22,34 @@ export interface JobInput<P extends JobPayload> {
  * Enqueues jobs of one kind in `ctx`'s transaction: they exist (and run) only if it commits, and
  * the commit wakes the job runners of every server process (a NOTIFY is delivered at commit, never
  * before). Each payload is checked against the kind's schema first: a wrong one fails the change
- * that enqueues it, never a job later.
+ * that enqueues it, never a job later. With `skipExisting`, a job whose id is taken already (a
+ * schedule's job queued by another process) is left out, not an error.
  */
 export async function enqueueJobs<P extends JobPayload>(
   ctx: Ctx,
   definition: JobDefinition<P>,
   inputs: readonly JobInput<P>[],
+  options: { skipExisting?: boolean } = {},
 ): Promise<JobRow[]> {
   if (inputs.length === 0) return [];
   const now = ctx.now();
-  const rows = await ctx.db
-    .insert(jobs)
-    .values(
-      inputs.map((input) => ({
-        id: input.id ?? newId('job'),
-        kind: definition.kind,
-        workspaceId: input.workspaceId ?? null,
-        payload: storedPayload(definition, input.payload),
-        status: 'queued' as const,
-        attempts: 0,
-        maxAttempts: input.maxAttempts ?? ctx.config.jobs.maxAttempts,
-        runAt: input.runAt ?? now,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .returning();
+  const insert = ctx.db.insert(jobs).values(
+    inputs.map((input) => ({
+      id: input.id ?? newId('job'),
+      kind: definition.kind,
+      workspaceId: input.workspaceId ?? null,
+      payload: storedPayload(definition, input.payload),
+      status: 'queued' as const,
+      attempts: 0,
+      maxAttempts: input.maxAttempts ?? ctx.config.jobs.maxAttempts,
+      runAt: input.runAt ?? now,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  const rows = await (
+    options.skipExisting ? insert.onConflictDoNothing({ target: jobs.id }) : insert
+  ).returning();
   await ctx.db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
   return rows;
 }

@@ -14,6 +14,8 @@ export type Settings = Pick<
   | 'enable_monorepo_resolution'
   | 'monorepo_detection_level'
   | 'raw_access_min_role'
+  | 'active_work_stale_days'
+  | 'active_work_auto_close_days'
 >;
 
 export const settingsOf = (w: Workspace): Settings => ({
@@ -28,6 +30,8 @@ export const settingsOf = (w: Workspace): Settings => ({
   enable_monorepo_resolution: w.enable_monorepo_resolution,
   monorepo_detection_level: w.monorepo_detection_level,
   raw_access_min_role: w.raw_access_min_role,
+  active_work_stale_days: w.active_work_stale_days,
+  active_work_auto_close_days: w.active_work_auto_close_days,
 });
 
 /** The fields that differ from what the server holds: a PATCH sends only those (and the audit entry names them). */

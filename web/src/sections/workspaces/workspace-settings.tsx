@@ -165,6 +165,45 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
               )}
             </Field>
           </div>
+          <div className="card">
+            <h2>Active Work</h2>
+            <Field
+              id="ws-stale-days"
+              label="Mark an item stale after this many days without evidence"
+              error={save.error}
+              name="active_work_stale_days"
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  min={1}
+                  max={365}
+                  value={edited.active_work_stale_days}
+                  onChange={(e) => set('active_work_stale_days', Number(e.target.value))}
+                />
+              )}
+            </Field>
+            <Field
+              id="ws-auto-close-days"
+              label="Close a stale item after this many days without evidence (empty: never)"
+              error={save.error}
+              name="active_work_auto_close_days"
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  min={1}
+                  max={3650}
+                  value={edited.active_work_auto_close_days ?? ''}
+                  onChange={(e) =>
+                    set('active_work_auto_close_days', e.target.value === '' ? null : Number(e.target.value))
+                  }
+                />
+              )}
+            </Field>
+          </div>
         </div>
         {canEdit && (
           <div className="card form-row">
