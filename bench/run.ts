@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { runBundleBench } from './bundle.ts';
 import { runDeliveriesBench } from './deliveries.ts';
 import { runCodehostBench } from './codehost.ts';
+import { runActiveWorkBench } from './active-work.ts';
 import { runImportBench } from './import.ts';
 import { runMcpPeersBench } from './mcp-peers.ts';
 import { runMcpStdioBench } from './mcp-stdio.ts';
@@ -87,6 +88,7 @@ const suites = process.env.BENCH_SUITES?.split(',') ?? [
   'mcp-peers',
   'routes',
   'codehost',
+  'active-work',
 ];
 if (suites.includes('me')) await runMeBench();
 if (suites.includes('recall')) await runRecallBench(only);
@@ -99,6 +101,7 @@ if (suites.includes('deliveries')) await runDeliveriesBench(only);
 if (suites.includes('mcp-peers')) await runMcpPeersBench(process.env.BENCH_ENGINES?.split(',') ?? ['pglite']);
 if (suites.includes('routes')) await runRoutesBench(only);
 if (suites.includes('codehost')) await runCodehostBench(only);
+if (suites.includes('active-work')) await runActiveWorkBench(only);
 
 async function runMeBench(): Promise<void> {
   if (only.includes('pglite')) rows.push(await benchEngine('PGlite', pgliteServer, { rps: 1200 }));

@@ -108,7 +108,7 @@ export function* benchMemories(count: number, now: Date): Generator<BenchMemory>
   }
 }
 
-async function seedMemories(database: Database, count: number): Promise<void> {
+export async function seedMemories(database: Database, count: number): Promise<void> {
   const db = database.db;
   const now = new Date();
   const wsId = newId('ws');

@@ -4,7 +4,7 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { newId } from '../../platform/ids.ts';
 import { projects } from '../tenancy/index.ts';
 import { confidenceOf, KIND_WEIGHTS, type Evidence } from './evidence.ts';
-import { matchItem, type Candidate } from './match-item.ts';
+import { matchItem, SHARED_TERMS_MIN, TERM_OVERLAP_MIN, type Candidate } from './match-item.ts';
 import {
   activeWorkEvents,
   activeWorkEvidence,
@@ -39,33 +39,39 @@ function transition(item: ItemRow, evidence: Evidence): { next: ItemStatus; even
   return { next: item.status, event: 'updated' };
 }
 
-/** Items the evidence could join: those sharing an issue key, its branch or any term (then scored). */
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+/**
+ * Items the evidence could join: those sharing an issue key or its branch, and those whose terms
+ * pass matchItem's threshold for words (counted in the database, so a project's thousand items
+ * are not all read to find the few that qualify).
+ */
 async function candidatesFor(ctx: Ctx, projectId: string, evidence: Evidence, terms: string[]) {
-  const anyOf = (
-    column: typeof activeWorkItems.terms | typeof activeWorkItems.issueKeys,
-    values: string[],
-  ) =>
-    values.length === 0
-      ? undefined
-      : sql`${column} ?| array[${sql.join(
-          values.map((v) => sql`${v}`),
-          sql`, `,
-        )}]::text[]`;
-  const rows = await ctx.db
+  const t = activeWorkItems;
+  const byWords = () => {
+    const wanted = textArray(terms);
+    const shared = sql`(select count(*) from jsonb_array_elements_text(${t.terms}) e where e = any(${wanted}))`;
+    return sql`(${t.terms} ?| ${wanted} and ${shared} >= ${SHARED_TERMS_MIN}::int
+      and ${shared} >= ${TERM_OVERLAP_MIN}::float8 * least(jsonb_array_length(${t.terms}), ${terms.length}::int))`;
+  };
+  return ctx.db
     .select()
-    .from(activeWorkItems)
+    .from(t)
     .where(
       and(
-        eq(activeWorkItems.projectId, projectId),
+        eq(t.projectId, projectId),
         or(
-          anyOf(activeWorkItems.issueKeys, evidence.issueKeys),
-          evidence.branch ? eq(activeWorkItems.branch, evidence.branch) : undefined,
-          anyOf(activeWorkItems.terms, terms),
+          evidence.issueKeys.length > 0 ? sql`${t.issueKeys} ?| ${textArray(evidence.issueKeys)}` : undefined,
+          evidence.branch ? eq(t.branch, evidence.branch) : undefined,
+          terms.length > 0 ? byWords() : undefined,
         ),
       ),
     )
     .limit(2000);
-  return rows;
 }
 
 /**

@@ -14,9 +14,9 @@ export interface Candidate {
 }
 
 /** The least overlap of terms (shared over the smaller set) for evidence to join an item by its words. */
-const TERM_OVERLAP_MIN = 0.5;
+export const TERM_OVERLAP_MIN = 0.5;
 /** ...and the least number of terms shared. */
-const SHARED_TERMS_MIN = 2;
+export const SHARED_TERMS_MIN = 2;
 
 export type MatchRule =
   | { rule: 'issue_key'; issue_key: string }
