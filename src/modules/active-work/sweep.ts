@@ -30,58 +30,50 @@ const STEPS: Step[] = [
 ];
 
 /**
- * One batch of one step: items in `from` whose newest evidence is older than their workspace's
- * days move to `to`, each with its event (actor `sweep`). Rows another process is changing are
- * skipped (SKIP LOCKED), so processes sweeping at once never take one item twice.
+ * One batch of one step, in one statement: items in `from` whose newest evidence is older than
+ * their workspace's days move to `to`, each with its event (actor `sweep`). Rows another process
+ * is changing are skipped (SKIP LOCKED), so processes sweeping at once never take one item twice.
  */
 async function sweepBatch(ctx: Ctx, step: Step): Promise<number> {
   return inTransaction(ctx, async (ctx) => {
     const now = ctx.now();
-    const rows = await queryRows<{
-      id: string;
-      workspace_id: string;
-      project_id: string;
-      last: Date | string;
-      days: number;
-    }>(
+    const days = sql.identifier(step.days.name);
+    // Event ids are made here (time-ordered, like every id) and handed out in evidence order.
+    const ids = Array.from({ length: BATCH }, () => newId('awv'));
+    const idArray = sql`array[${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::text[]`;
+    const [done] = await queryRows<{ n: number }>(
       ctx.db,
       sql`with due as (
-          select i.id, w.${sql.identifier(step.days.name)} as days
+          select i.id, w.${days} as days
           from ${activeWorkItems} i join ${workspaces} w on w.id = i.workspace_id
-          where i.status = ${step.from} and w.${sql.identifier(step.days.name)} is not null
-            and i.last_evidence_at < ${now}::timestamptz - make_interval(days => w.${sql.identifier(step.days.name)})
+          where i.status = ${step.from} and w.${days} is not null
+            and i.last_evidence_at < ${now}::timestamptz - make_interval(days => w.${days})
           order by i.last_evidence_at
           limit ${BATCH}
-          for update of i skip locked)
-        update ${activeWorkItems} set status = ${step.to}, closed_by_hand = false, updated_at = ${now}
-        from due where ${activeWorkItems}.id = due.id
-        returning ${activeWorkItems}.id, ${activeWorkItems}.workspace_id, ${activeWorkItems}.project_id,
-          ${activeWorkItems}.last_evidence_at as last, due.days`,
+          for update of i skip locked),
+        moved as (
+          update ${activeWorkItems} set status = ${step.to}, closed_by_hand = false, updated_at = ${now}
+          from due where ${activeWorkItems}.id = due.id
+          returning ${activeWorkItems}.id, ${activeWorkItems}.workspace_id, ${activeWorkItems}.project_id,
+            ${activeWorkItems}.last_evidence_at, due.days),
+        logged as (
+          insert into ${activeWorkEvents} (id, item_id, workspace_id, project_id, type, prev_status, next_status,
+            actor_user_id, system_actor, reason, details, correlation_id, created_at)
+          select (${idArray})[row_number() over (order by m.last_evidence_at, m.id)], m.id, m.workspace_id,
+            m.project_id, ${step.event}, ${step.from}, ${step.to}, null, 'sweep', null,
+            jsonb_build_object(
+              'rule', ${step.event === 'closed' ? 'auto_close' : 'stale'}::text,
+              'last_evidence_at', to_char(m.last_evidence_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'days', m.days),
+            null, ${now}
+          from moved m
+          returning 1)
+        select count(*)::int as n from logged`,
     );
-    if (rows.length > 0) {
-      await ctx.db.insert(activeWorkEvents).values(
-        rows.map((r) => ({
-          id: newId('awv'),
-          itemId: r.id,
-          workspaceId: r.workspace_id,
-          projectId: r.project_id,
-          type: step.event,
-          prevStatus: step.from,
-          nextStatus: step.to,
-          actorUserId: null,
-          systemActor: 'sweep',
-          reason: null,
-          details: {
-            rule: step.event === 'closed' ? 'auto_close' : 'stale',
-            last_evidence_at: new Date(r.last).toISOString(),
-            days: r.days,
-          },
-          correlationId: null,
-          createdAt: now,
-        })),
-      );
-    }
-    return rows.length;
+    return done?.n ?? 0;
   });
 }
 

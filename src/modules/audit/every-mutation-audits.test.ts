@@ -24,6 +24,12 @@ const NOT_AUDITED: Record<string, string> = {
   // memory, the CI run); each change it makes is an event in the item's own append-only timeline.
   'src/modules/active-work/apply-evidence.ts#applyEvidence':
     "inference from audited evidence, recorded in the item's immutable timeline",
+  // The staleness sweep is the system acting on time passing: each item it changes gets an event in
+  // its timeline (actor `sweep`); the hourly job it queues, and the follow-up of a long run, are
+  // queue entries, not changes.
+  'src/modules/active-work/sweep.ts#sweepBatch': "the sweep, recorded in the items' immutable timeline",
+  'src/modules/active-work/sweep.ts#queueActiveWorkSweep': "this hour's sweep job, queued once",
+  'src/modules/active-work/sweep.ts#(top level)': 'the follow-up sweep job of a run that left work',
 };
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
