@@ -56,7 +56,7 @@ export const listEventsQuery = z.strictObject({
 
 export const actionBody = z
   .strictObject({ reason: reason.optional() })
-  .optional()
+  .nullish()
   .describe('Why (kept on the event and in the audit entry)');
 
 const person = z.object({ user_id: z.string(), email: z.string().nullable() });
