@@ -1,8 +1,7 @@
-import { inArray, isNull } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { enqueueJobs } from '../../platform/jobs/enqueue-job.ts';
-import { jobs } from '../../platform/jobs/table.ts';
 import { schedulePeriodic, type TaskLog } from '../../platform/periodic-task.ts';
 import { syncPermissionsJob } from './sync-permissions-job.ts';
 import { codehostInstallations } from './table.ts';
@@ -22,34 +21,19 @@ export async function queueDailyPermissionSyncs(ctx: Ctx): Promise<number> {
     .select({ workspaceId: codehostInstallations.workspaceId })
     .from(codehostInstallations)
     .where(isNull(codehostInstallations.suspendedAt));
-  const wanted = connected.map((c) => ({
-    id: `job_codehost_perms_${c.workspaceId}_${day}`,
-    workspaceId: c.workspaceId,
-  }));
-  if (wanted.length === 0) return 0;
-  return inTransaction(ctx, async (ctx) => {
-    const queued = await ctx.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        inArray(
-          jobs.id,
-          wanted.map((w) => w.id),
-        ),
-      );
-    const have = new Set(queued.map((j) => j.id));
-    const missing = wanted.filter((w) => !have.has(w.id));
-    await enqueueJobs(
+  const queued = await inTransaction(ctx, (ctx) =>
+    enqueueJobs(
       ctx,
       syncPermissionsJob,
-      missing.map((w) => ({
-        id: w.id,
-        workspaceId: w.workspaceId,
-        payload: { workspace_id: w.workspaceId, trigger: 'schedule' as const },
+      connected.map((c) => ({
+        id: `job_codehost_perms_${c.workspaceId}_${day}`,
+        workspaceId: c.workspaceId,
+        payload: { workspace_id: c.workspaceId, trigger: 'schedule' as const },
       })),
-    );
-    return missing.length;
-  });
+      { skipExisting: true },
+    ),
+  );
+  return queued.length;
 }
 
 /** The schedule of queueDailyPermissionSyncs: at start, then every hour. */
