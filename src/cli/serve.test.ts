@@ -56,17 +56,27 @@ function halfSentRequest(baseUrl: string, key: string, body: string) {
   const { hostname, port } = new URL(baseUrl);
   const socket = connect(Number(port), hostname);
   let answer = '';
-  socket.on('data', (d) => (answer += String(d)));
+  // `Expect: 100-continue`: the server says "100 Continue" once it has the request's headers (the
+  // request is then in flight), so the test signals only after that, however busy the machine.
+  let seen: () => void = () => {};
+  const inFlight = new Promise<void>((resolve) => (seen = resolve));
+  socket.on('data', (d) => {
+    answer += String(d);
+    if (answer.includes('100 Continue\r\n\r\n')) seen();
+  });
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   socket.write(
     `POST /v1/users HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${key}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
-      body.slice(0, 10),
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Expect: 100-continue\r\n\r\n',
   );
-  return async () => {
-    socket.write(body.slice(10));
-    await closed;
-    return answer;
+  return {
+    inFlight: inFlight.then(() => void socket.write(body.slice(0, 10))),
+    async finish() {
+      socket.write(body.slice(10));
+      await closed;
+      return answer.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '');
+    },
   };
 }
 
@@ -110,11 +120,11 @@ describe('ctxhub serve', () => {
 
     if (!onPostgres) expect(existsSync(lockFile())).toBe(true);
     const dropIdle = await idleConnections(server.baseUrl);
-    const finish = halfSentRequest(server.baseUrl, key, JSON.stringify({ email: 'inflight@example.test' }));
-    await new Promise((r) => setTimeout(r, 200));
+    const inflight = halfSentRequest(server.baseUrl, key, JSON.stringify({ email: 'inflight@example.test' }));
+    await inflight.inFlight;
     server.proc.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
-    const answer = await finish();
+    const answer = await inflight.finish();
     expect(answer).toMatch(/^HTTP\/1\.1 201/);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     // Idle connections do not hold the shutdown up to its timeout (which exits 1).
