@@ -1,4 +1,5 @@
-import type { CodehostInstallation, Workspace } from '../../api/types.ts';
+import type { PanelProps } from './panel-props.ts';
+import type { CodehostInstallation } from '../../api/types.ts';
 import { AdminsOnlyNote } from '../../ui/admins-only-note.tsx';
 import { LogTime } from '../../ui/log-time.tsx';
 import { ConnectButton } from './connect-button.tsx';
@@ -90,23 +91,12 @@ const badge = (status: CodehostInstallation) =>
       ? { className: 'status-pending', words: 'suspended' }
       : { className: 'status-active', words: 'connected' };
 
-export function InstallationPanel({
-  workspace,
-  status,
-  admin,
-  roleKnown,
-  current,
-}: {
-  workspace: string;
-  status: CodehostInstallation;
-  admin: boolean;
-  roleKnown: boolean;
-  current: Workspace | undefined;
-}) {
+export function InstallationPanel({ workspace, status, admin, roleKnown, current }: PanelProps) {
+  const shown = badge(status);
   return (
     <section className="card codehost-panel" aria-labelledby="ch-installation-title">
       <h2 id="ch-installation-title">
-        Installation <span className={`badge ${badge(status).className}`}>{badge(status).words}</span>
+        Installation <span className={`badge ${shown.className}`}>{shown.words}</span>
       </h2>
       {!status.connected && (
         <p>

@@ -1,4 +1,4 @@
-import type { CodehostInstallation, Workspace } from '../../api/types.ts';
+import type { PanelProps } from './panel-props.ts';
 import { AdminsOnlyNote } from '../../ui/admins-only-note.tsx';
 import { PermissionSyncPanel } from './permission-sync-panel.tsx';
 import { mappingSentence } from './role-mapping.ts';
@@ -11,19 +11,7 @@ const WEBHOOKS = ", and the code host's webhooks start one when someone's access
  * change it, members read it) and, for admins, the permission sync with its preview. A plan shown
  * is dropped when the mapping changes, as it no longer says what a sync would do.
  */
-export function PermissionsSection({
-  workspace,
-  status,
-  admin,
-  roleKnown,
-  current,
-}: {
-  workspace: string;
-  status: CodehostInstallation;
-  admin: boolean;
-  roleKnown: boolean;
-  current: Workspace | undefined;
-}) {
+export function PermissionsSection({ workspace, status, admin, roleKnown, current }: PanelProps) {
   return (
     <section className="codehost-permissions" aria-labelledby="ch-permissions-title">
       <h2 id="ch-permissions-title">Permissions</h2>
