@@ -43,6 +43,7 @@ import { mcpRoutes } from './modules/mcp/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { activeWorkRoutes } from './modules/active-work/index.ts';
 import { ciEventRoutes } from './modules/ci-events/index.ts';
+import { gitEventRoutes } from './modules/git-events/index.ts';
 import { codehostRoutes, codehostWebhookRoutes } from './modules/codehost/index.ts';
 import { projectRoutes } from './modules/projects/index.ts';
 import { userRoutes } from './modules/users/index.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   auditRoutes(app, deps);
   ciEventRoutes(app, deps);
   activeWorkRoutes(app, deps);
+  gitEventRoutes(app, deps);
   codehostRoutes(app, deps);
   codehostWebhookRoutes(app, deps);
   memoryRoutes(app, deps);

@@ -13,3 +13,4 @@ export * from './modules/notifications/table.ts';
 export * from './modules/outbound/table.ts';
 export * from './modules/codehost/table.ts';
 export * from './modules/active-work/table.ts';
+export * from './modules/git-events/table.ts';

@@ -26,7 +26,7 @@ export const LAYERS = [
   ['users', 'sessions', 'workspaces', 'memories', 'raw', 'ci-events'],
   ['projects', 'active-work', 'imports', 'outbound'],
   ['resolution', 'integrations', 'codehost', 'context'],
-  ['notifications', 'mcp'],
+  ['notifications', 'mcp', 'git-events'],
   ['composition'],
   ['cli'],
 ];

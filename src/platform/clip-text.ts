@@ -32,3 +32,9 @@ export function clipText(text: string, max: number, at: ClipAt = 'anywhere'): st
   const head = text.slice(0, end);
   return `${at === 'anywhere' ? head : trimEnd(head, ' ,;:.-–—')}…`;
 }
+
+/** The first non-empty line of a text, trimmed and clipped to `max` characters. */
+export function firstLine(text: string, max = 200): string {
+  const line = text.split('\n').find((l) => l.trim()) ?? '';
+  return clipText(line.trim(), max);
+}

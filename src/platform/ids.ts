@@ -40,7 +40,8 @@ export type IdPrefix =
   | 'chr'
   | 'awi'
   | 'awe'
-  | 'awv';
+  | 'awv'
+  | 'gev';
 
 /** Prefixed, time-sortable ids (`ws_01J...`): ordering by id is ordering by creation. */
 export function newId(prefix: IdPrefix): string {

@@ -104,6 +104,7 @@ export function applyEvidence(ctx: Ctx, projectId: string, evidence: Evidence): 
         ref: evidence.ref,
         summary: evidence.summary,
         occurred_at: evidence.occurredAt.toISOString(),
+        ...(evidence.url ? { url: evidence.url } : {}),
       },
     };
     const event = (
@@ -136,6 +137,7 @@ export function applyEvidence(ctx: Ctx, projectId: string, evidence: Evidence): 
         kind: evidence.kind,
         ref: evidence.ref,
         summary: evidence.summary,
+        url: evidence.url ?? null,
         userId: evidence.userId,
         occurredAt: evidence.occurredAt,
         createdAt: now,

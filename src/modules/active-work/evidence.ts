@@ -18,6 +18,8 @@ export interface Evidence {
   /** Whether it may start an item when it matches none (else it only joins one). */
   mayCreate: boolean;
   correlationId: string | null;
+  /** Where people can see it (a pull request's page), when it has an address. */
+  url?: string | null;
 }
 
 /** Branches everyone shares: evidence on them is not matched by branch. */
@@ -29,13 +31,6 @@ export function workingBranch(branch: unknown): string | null {
   const name = branch.trim().replace(/^refs\/heads\//, '');
   if (!name || SHARED_BRANCHES.has(name.toLowerCase())) return null;
   return name.slice(0, 255);
-}
-
-/** The first non-empty line of a text, at most 200 characters. */
-export function firstLine(text: string): string {
-  const line = text.split('\n').find((l) => l.trim()) ?? '';
-  const trimmed = line.trim();
-  return trimmed.length > 200 ? `${trimmed.slice(0, 199)}…` : trimmed;
 }
 
 /** How much each kind of evidence adds to an item's confidence (docs/active-work.md). */

@@ -1,4 +1,5 @@
 /** The public face of the Active Work module: what other modules, the CLI and the app may import from it. */
-export { inferActiveWorkJob, queueActiveWorkEvidence } from './infer-job.ts';
+export { inferActiveWorkJob, queueActiveWorkEvidence, queueEvidence } from './infer-job.ts';
 export { activeWorkRoutes } from './routes.ts';
 export { scheduleActiveWorkSweep, sweepActiveWorkJob } from './sweep.ts';
+export { gitEvidence } from './git-evidence.ts';

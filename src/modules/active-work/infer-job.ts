@@ -5,17 +5,23 @@ import { defineJob } from '../../platform/jobs/define-job.ts';
 import { enqueueJobs } from '../../platform/jobs/enqueue-job.ts';
 import { projects } from '../tenancy/index.ts';
 import { applyEvidence } from './apply-evidence.ts';
+import { type Evidence } from './evidence.ts';
+import { inlineEvidence } from './inline-evidence.ts';
 import { ciEvidence, memoryEvidence, WORK_MEMORY_TYPES } from './read-evidence.ts';
 
-const evidenceRef = z.object({ source: z.enum(['memory', 'ci']), id: z.string().min(1).max(100) });
-type EvidenceRef = z.infer<typeof evidenceRef>;
+/** Evidence a job reads when it runs (a memory, a CI run's audit entry), or carries whole. */
+const evidenceRef = z.discriminatedUnion('source', [
+  z.object({ source: z.enum(['memory', 'ci']), id: z.string().min(1).max(100) }),
+  z.object({ source: z.literal('inline'), evidence: inlineEvidence }),
+]);
+type EvidenceRef = z.input<typeof evidenceRef>;
 
 /** Evidence references one job carries at most (an import's commit is split over several). */
 const PER_JOB = 200;
 
 /**
- * Active Work inference in the background: each referenced memory or CI run is read and applied
- * to its project's items in order, each in its own transaction (applyEvidence). Evidence that is
+ * Active Work inference in the background: each referenced memory or CI run is read (evidence
+ * another module sends, such as a git event, comes whole) and applied to its project's items in order, each in its own transaction (applyEvidence). Evidence that is
  * gone by then is skipped; evidence applied before is not applied again.
  */
 export const inferActiveWorkJob = defineJob({
@@ -32,10 +38,12 @@ export const inferActiveWorkJob = defineJob({
       .where(and(eq(projects.workspaceId, payload.workspace_id), eq(projects.key, payload.project_key)));
     if (!project) return;
     for (const ref of payload.refs) {
-      const evidence =
-        ref.source === 'memory'
-          ? await memoryEvidence(ctx, project.id, ref.id)
-          : await ciEvidence(ctx, ref.id);
+      const evidence: Evidence | null =
+        ref.source === 'inline'
+          ? ref.evidence
+          : ref.source === 'memory'
+            ? await memoryEvidence(ctx, project.id, ref.id)
+            : await ciEvidence(ctx, ref.id);
       if (evidence) await applyEvidence(ctx, project.id, evidence);
     }
   },
@@ -65,23 +73,19 @@ function evidenceOf(entry: AppendedEntry): { projectKey: string; ref: EvidenceRe
   return null;
 }
 
-/**
- * Queues inference for the evidence among freshly appended audit entries, in the transaction that
- * appends them (so it runs only if the change commits, and never on the request path): one job per
- * project and PER_JOB references.
- */
-export async function queueActiveWorkEvidence(ctx: Ctx, entries: readonly AppendedEntry[]): Promise<void> {
+interface Found {
+  workspaceId: string;
+  projectKey: string;
+  ref: EvidenceRef;
+}
+
+/** One job per project and PER_JOB references, queued in the caller's transaction. */
+async function queueFound(ctx: Ctx, found: readonly Found[]): Promise<void> {
   const byProject = new Map<string, { workspaceId: string; projectKey: string; refs: EvidenceRef[] }>();
-  for (const entry of entries) {
-    const found = evidenceOf(entry);
-    if (!found || !entry.workspaceId) continue;
-    const key = `${entry.workspaceId}\0${found.projectKey}`;
-    const group = byProject.get(key) ?? {
-      workspaceId: entry.workspaceId,
-      projectKey: found.projectKey,
-      refs: [],
-    };
-    group.refs.push(found.ref);
+  for (const { workspaceId, projectKey, ref } of found) {
+    const key = `${workspaceId}\0${projectKey}`;
+    const group = byProject.get(key) ?? { workspaceId, projectKey, refs: [] };
+    group.refs.push(ref);
     byProject.set(key, group);
   }
   const inputs = [...byProject.values()].flatMap((group) => {
@@ -99,4 +103,33 @@ export async function queueActiveWorkEvidence(ctx: Ctx, entries: readonly Append
     return jobs;
   });
   await enqueueJobs(ctx, inferActiveWorkJob, inputs);
+}
+
+/**
+ * Queues inference for the evidence among freshly appended audit entries, in the transaction that
+ * appends them (so it runs only if the change commits, and never on the request path).
+ */
+export async function queueActiveWorkEvidence(ctx: Ctx, entries: readonly AppendedEntry[]): Promise<void> {
+  const found: Found[] = [];
+  for (const entry of entries) {
+    const of = evidenceOf(entry);
+    if (of && entry.workspaceId) found.push({ workspaceId: entry.workspaceId, ...of });
+  }
+  await queueFound(ctx, found);
+}
+
+/**
+ * Queues evidence another module holds (a git event, a code host push or pull request) for
+ * inference, in the caller's transaction: it is applied after the change commits, never on the
+ * request path. Its `ref` must be unique within the project (`git_event:<id>` ...).
+ */
+export async function queueEvidence(
+  ctx: Ctx,
+  target: { workspaceId: string; projectKey: string },
+  evidence: readonly Evidence[],
+): Promise<void> {
+  await queueFound(
+    ctx,
+    evidence.map((e) => ({ ...target, ref: { source: 'inline', evidence: e } })),
+  );
 }

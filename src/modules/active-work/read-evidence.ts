@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { auditLog } from '../audit/index.ts';
 import { memories } from '../memories/index.ts';
-import { firstLine, workingBranch, type Evidence } from './evidence.ts';
+import { firstLine } from '../../platform/clip-text.ts';
+import { workingBranch, type Evidence } from './evidence.ts';
 import { issueKeysIn } from './work-terms.ts';
 
 /** Memory types that are evidence of work. */

@@ -82,8 +82,13 @@ export const itemAnswer = z.object({
 
 export const evidenceAnswer = z.object({
   kind: z.enum(EVIDENCE_KINDS),
-  ref: z.string().describe('memory:<id>, audit:<id> (a CI run), git_event:<id>'),
+  ref: z
+    .string()
+    .describe(
+      'memory:<id>, audit:<id> (a CI run), git_event:<id>, codehost:<repository>#<number> or codehost:<repository>@<sha>',
+    ),
   summary: z.string(),
+  url: z.string().nullable().describe('Where to see it (a pull request or commit page), when it has one'),
   user_id: z.string().nullable(),
   occurred_at: timestamp,
 });
@@ -156,6 +161,7 @@ export const presentEvidence = (row: EvidenceRow): z.input<typeof evidenceAnswer
   kind: row.kind,
   ref: row.ref,
   summary: row.summary,
+  url: row.url,
   user_id: row.userId,
   occurred_at: iso(row.occurredAt),
 });

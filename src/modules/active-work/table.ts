@@ -83,6 +83,8 @@ export const activeWorkEvidence = pgTable(
     ref: text('ref').notNull(),
     /** A short line for people (a memory's first line, a commit's subject). */
     summary: text('summary').notNull(),
+    /** Where people can see it (a pull request's page), when it has an address. */
+    url: text('url'),
     userId: text('user_id').references(() => users.id),
     /** When it happened (a memory's occurred_at, a CI or git event's time), not when it arrived. */
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),

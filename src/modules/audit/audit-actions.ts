@@ -12,6 +12,7 @@ import { ACCOUNT_ACTIONS } from './actions/accounts.ts';
 import type { ActionDefinition } from './actions/action-definition.ts';
 import { CI_ACTIONS } from './actions/ci.ts';
 import { CODEHOST_ACTIONS } from './actions/codehost.ts';
+import { GIT_ACTIONS } from './actions/git.ts';
 import { IMPORT_ACTIONS } from './actions/imports.ts';
 import { INTEGRATION_ACTIONS } from './actions/integrations.ts';
 import { MEMORY_ACTIONS } from './actions/memories.ts';
@@ -31,6 +32,7 @@ export const AUDIT_ACTIONS = {
   ...CI_ACTIONS,
   ...CODEHOST_ACTIONS,
   ...ACTIVE_WORK_ACTIONS,
+  ...GIT_ACTIONS,
 } satisfies Record<string, ActionDefinition>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

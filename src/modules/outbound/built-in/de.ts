@@ -128,6 +128,8 @@ export const de: BuiltInTemplates = {
     'active_work.manual_confirm': `{{ actor }} hat ${WORK_ITEM}${WHERE} bestätigt${REASON}.`,
     'active_work.manual_close': `{{ actor }} hat ${WORK_ITEM}${WHERE} abgeschlossen${REASON}.`,
     'active_work.manual_reopen': `{{ actor }} hat ${WORK_ITEM}${WHERE} wieder geöffnet${REASON}.`,
+    'git.commit': `{{ actor }} hat${WHERE}{% if branch != blank %} auf dem Branch {{ branch }}{% endif %} {% if sha != blank %}den Commit {{ sha | slice: 0, 7 }}{% else %}einen Commit{% endif %} erstellt{% if subject != blank %}: „{{ subject }}“{% endif %}.`,
+    'git.merge': `{{ actor }} hat${WHERE}{% if branch != blank %} in den Branch {{ branch }}{% endif %} zusammengeführt{% if sha != blank %} ({{ sha | slice: 0, 7 }}){% endif %}{% if subject != blank %}: „{{ subject }}“{% endif %}.`,
     'codehost.installation.connected': `{{ actor }} hat die Installation der Code-Hosting-Plattform{% if account != blank %} für {{ account }}{% endif %}{% if installation_id != blank %} ({{ installation_id }}){% endif %}{% if workspace_key != blank %} mit dem Workspace {{ workspace_key }}{% endif %} verbunden.`,
     'codehost.repos.synced':
       `{{ actor }} hat${IN_WORKSPACE} die Repositorys mit der Code-Hosting-Plattform synchronisiert` +

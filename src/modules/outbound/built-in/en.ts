@@ -116,6 +116,8 @@ export const en: BuiltInTemplates = {
     'active_work.manual_confirm': `{{ actor }} confirmed ${WORK_ITEM}${WHERE}${REASON}.`,
     'active_work.manual_close': `{{ actor }} closed ${WORK_ITEM}${WHERE}${REASON}.`,
     'active_work.manual_reopen': `{{ actor }} reopened ${WORK_ITEM}${WHERE}${REASON}.`,
+    'git.commit': `{{ actor }} committed{% if sha != blank %} {{ sha | slice: 0, 7 }}{% endif %}{% if branch != blank %} on {{ branch }}{% endif %}${WHERE}{% if subject != blank %}: “{{ subject }}”{% endif %}.`,
+    'git.merge': `{{ actor }} merged{% if branch != blank %} into {{ branch }}{% endif %}${WHERE}{% if sha != blank %} ({{ sha | slice: 0, 7 }}){% endif %}{% if subject != blank %}: “{{ subject }}”{% endif %}.`,
     'codehost.installation.connected': `{{ actor }} connected the code host installation{% if account != blank %} of {{ account }}{% endif %}{% if installation_id != blank %} ({{ installation_id }}){% endif %}{% if workspace_key != blank %} to workspace {{ workspace_key }}{% endif %}.`,
     'codehost.repos.synced':
       `{{ actor }} synced the repositories from the code host${IN_WORKSPACE}` +

@@ -127,6 +127,8 @@ export const es: BuiltInTemplates = {
     'active_work.manual_confirm': `{{ actor }} confirmó ${WORK_ITEM}${OF_WHERE}${REASON}.`,
     'active_work.manual_close': `{{ actor }} cerró ${WORK_ITEM}${OF_WHERE}${REASON}.`,
     'active_work.manual_reopen': `{{ actor }} reabrió ${WORK_ITEM}${OF_WHERE}${REASON}.`,
+    'git.commit': `{{ actor }} hizo {% if sha != blank %}el commit {{ sha | slice: 0, 7 }}{% else %}un commit{% endif %}{% if branch != blank %} en la rama {{ branch }}{% endif %}${WHERE}{% if subject != blank %}: «{{ subject }}»{% endif %}.`,
+    'git.merge': `{{ actor }} fusionó cambios{% if branch != blank %} en la rama {{ branch }}{% endif %}${WHERE}{% if sha != blank %} ({{ sha | slice: 0, 7 }}){% endif %}{% if subject != blank %}: «{{ subject }}»{% endif %}.`,
     'codehost.installation.connected': `{{ actor }} conectó la instalación de la plataforma de código{% if account != blank %} de {{ account }}{% endif %}{% if installation_id != blank %} ({{ installation_id }}){% endif %}{% if workspace_key != blank %} al espacio de trabajo {{ workspace_key }}{% endif %}.`,
     'codehost.repos.synced':
       `{{ actor }} sincronizó los repositorios desde la plataforma de código${IN_WORKSPACE}` +

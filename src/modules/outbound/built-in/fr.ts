@@ -129,6 +129,8 @@ export const fr: BuiltInTemplates = {
     'active_work.manual_confirm': `{{ actor }} a confirmé ${WORK_ITEM}${OF_WHERE}${REASON}.`,
     'active_work.manual_close': `{{ actor }} a clôturé ${WORK_ITEM}${OF_WHERE}${REASON}.`,
     'active_work.manual_reopen': `{{ actor }} a rouvert ${WORK_ITEM}${OF_WHERE}${REASON}.`,
+    'git.commit': `{{ actor }} a créé {% if sha != blank %}le commit {{ sha | slice: 0, 7 }}{% else %}un commit{% endif %}{% if branch != blank %} sur la branche {{ branch }}{% endif %}${WHERE}{% if subject != blank %}\u00a0: ${quoted('subject')}{% endif %}.`,
+    'git.merge': `{{ actor }} a fusionné{% if branch != blank %} dans la branche {{ branch }}{% endif %}${WHERE}{% if sha != blank %} ({{ sha | slice: 0, 7 }}){% endif %}{% if subject != blank %}\u00a0: ${quoted('subject')}{% endif %}.`,
     'codehost.installation.connected': `{{ actor }} a connecté l’installation de l’hébergeur de code{% if account != blank %} du compte {{ account }}{% endif %}{% if installation_id != blank %} ({{ installation_id }}){% endif %}{% if workspace_key != blank %} à l’espace de travail {{ workspace_key }}{% endif %}.`,
     'codehost.repos.synced':
       `{{ actor }} a synchronisé les dépôts depuis l’hébergeur de code${IN_WORKSPACE}` +

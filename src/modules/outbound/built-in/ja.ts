@@ -154,6 +154,8 @@ export const ja: BuiltInTemplates = {
     'active_work.manual_confirm': `${WHO}${OF_WHERE}${WORK_ITEM}を確認しました${REASON}。`,
     'active_work.manual_close': `${WHO}${OF_WHERE}${WORK_ITEM}を完了にしました${REASON}。`,
     'active_work.manual_reopen': `${WHO}${OF_WHERE}${WORK_ITEM}を再開しました${REASON}。`,
+    'git.commit': `${WHO}${WHERE}{% if branch != blank %}ブランチ {{ branch }} に{% endif %}コミット{% if sha != blank %} {{ sha | slice: 0, 7 }} {% endif %}を作成しました{% if subject != blank %}（「{{ subject }}」）{% endif %}。`,
+    'git.merge': `${WHO}${WHERE}{% if branch != blank %}ブランチ {{ branch }} に{% endif %}マージしました{% if sha != blank %}（{{ sha | slice: 0, 7 }}）{% endif %}{% if subject != blank %}（「{{ subject }}」）{% endif %}。`,
     'codehost.installation.connected':
       `${WHO}{% if account != blank %} {{ account }} の{% endif %}コードホスティングサービスのインストール{% if installation_id != blank %}（{{ installation_id }}）{% endif %}を` +
       '{% if workspace_key != blank %}ワークスペース {{ workspace_key }} に{% endif %}接続しました。',

@@ -158,6 +158,8 @@ export const ko: BuiltInTemplates = {
     'active_work.manual_confirm': `${WHO}${OF_WHERE} ${WORK_ITEM}을 확인했습니다${REASON}.`,
     'active_work.manual_close': `${WHO}${OF_WHERE} ${WORK_ITEM}을 완료 처리했습니다${REASON}.`,
     'active_work.manual_reopen': `${WHO}${OF_WHERE} ${WORK_ITEM}을 다시 열었습니다${REASON}.`,
+    'git.commit': `${WHO}${WHERE}{% if branch != blank %} {{ branch }} 브랜치에{% endif %} 커밋했습니다{% if sha != blank %}({{ sha | slice: 0, 7 }}){% endif %}{% if subject != blank %}: “{{ subject }}”{% endif %}.`,
+    'git.merge': `${WHO}${WHERE}{% if branch != blank %} {{ branch }} 브랜치로{% endif %} 병합했습니다{% if sha != blank %}({{ sha | slice: 0, 7 }}){% endif %}{% if subject != blank %}: “{{ subject }}”{% endif %}.`,
     'codehost.installation.connected':
       `${WHO}{% if account != blank %} {{ account }} 계정의{% endif %} 코드 호스팅 서비스 설치{% if installation_id != blank %}({{ installation_id }}){% endif %}를 ` +
       `${WORKSPACE}에 연결했습니다.`,

@@ -153,6 +153,8 @@ export const zh: BuiltInTemplates = {
     'active_work.manual_confirm': `${WHO}确认了${OF_WHERE}${WORK_ITEM}${REASON}。`,
     'active_work.manual_close': `${WHO}关闭了${OF_WHERE}${WORK_ITEM}${REASON}。`,
     'active_work.manual_reopen': `${WHO}重新打开了${OF_WHERE}${WORK_ITEM}${REASON}。`,
+    'git.commit': `${WHO}${WHERE}{% if branch != blank %}向分支 {{ branch }} {% endif %}提交了{% if sha != blank %} {{ sha | slice: 0, 7 }}{% else %}代码{% endif %}{% if subject != blank %}：“{{ subject }}”{% endif %}。`,
+    'git.merge': `${WHO}${WHERE}{% if branch != blank %}合并到了分支 {{ branch }}{% else %}完成了合并{% endif %}{% if sha != blank %}（{{ sha | slice: 0, 7 }}）{% endif %}{% if subject != blank %}：“{{ subject }}”{% endif %}。`,
     'codehost.installation.connected':
       `${WHO}将{% if account != blank %} {{ account }} 的{% endif %}代码托管平台应用安装{% if installation_id != blank %}（{{ installation_id }}）{% endif %}` +
       `关联到了${last('工作区', 'workspace_key')}。`,

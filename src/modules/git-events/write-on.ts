@@ -1,0 +1,17 @@
+import type { Ctx } from '../../platform/context.ts';
+import { integrationIn } from '../integrations/index.ts';
+import type { GitEventKind } from './table.ts';
+
+/**
+ * Whether a git event of `kind` is audited in a workspace: its tracker or wiki integration is
+ * enabled with `write_on_commit` (commits) or `write_on_merge` (merges) on. The flags only route
+ * the event to the audit log (and so to chat); nothing is ever written to the tracker or wiki.
+ */
+export async function auditsGitEvent(ctx: Ctx, workspaceId: string, kind: GitEventKind): Promise<boolean> {
+  for (const provider of ['tracker', 'wiki'] as const) {
+    const integration = await integrationIn(ctx, workspaceId, provider);
+    const on = kind === 'commit' ? integration.fields.write_on_commit : integration.fields.write_on_merge;
+    if (integration.enabled && on === true) return true;
+  }
+  return false;
+}
