@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { composeModules } from '../src/composition.ts';
+import { composeModules, JOBS } from '../src/composition.ts';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config/index.ts';
 import type { Ctx } from '../src/platform/context.ts';
 import { openPglite } from '../src/platform/db/client.ts';
 import type { App } from '../src/platform/http/types.ts';
+import { startJobRunner } from '../src/platform/jobs/job-runner.ts';
 import { viewOneTimeLink } from '../src/modules/api-keys/view-one-time-link.ts';
 import { createProject } from '../src/modules/projects/create-project.ts';
 import { bootstrapFirstAdmin } from '../src/modules/users/bootstrap-first-admin.ts';
@@ -22,6 +23,8 @@ export interface ScratchApp {
   workspaceKey: string;
   projectKey: string;
   setNow(d: Date): void;
+  /** Runs every background job queued so far (Active Work inference ...) and waits for them. */
+  runJobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -125,6 +128,16 @@ export async function scratchApp(): Promise<ScratchApp> {
     projectKey,
     setNow: (d) => {
       now = d;
+    },
+    runJobs: async () => {
+      const runner = startJobRunner({
+        ctx: { ...ctx, actor: { kind: 'system', name: 'jobs' } },
+        jobs: JOBS,
+        log: { info() {}, warn() {}, error() {} },
+      });
+      runner.wake();
+      await runner.idle();
+      await runner.stop();
     },
     close: async () => {
       await app.close();

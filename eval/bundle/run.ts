@@ -83,6 +83,8 @@ try {
   if (created.statusCode !== 201) throw new Error(`project: ${created.statusCode} ${created.body}`);
 
   const corpusIdOf = await rememberCorpus(s, PROJECT_KEY, corpus, NOW);
+  // The Active Work section shows items that inference makes from active_work memories.
+  await s.runJobs();
 
   for (const question of questions) {
     const budget = question.budget ?? DEFAULT_BUDGET;
@@ -121,7 +123,11 @@ try {
     const shown = new Set<string>();
     const rejected = new Set<string>();
     for (const item of shownItems) {
-      const id = corpusIdOf.get(item.id) ?? `unknown:${item.id}`;
+      // An Active Work item counts as the memory its newest evidence is.
+      const memoryId = item.id.startsWith('awi_')
+        ? (item.evidence_ref ?? '').replace(/^memory:/, '')
+        : item.id;
+      const id = corpusIdOf.get(memoryId) ?? `unknown:${item.id}`;
       shown.add(id);
       if (item.status === 'rejected' || byId.get(id)?.status === 'rejected') rejected.add(id);
     }

@@ -3,3 +3,6 @@ export { inferActiveWorkJob, queueActiveWorkEvidence, queueEvidence } from './in
 export { activeWorkRoutes } from './routes.ts';
 export { scheduleActiveWorkSweep, sweepActiveWorkJob } from './sweep.ts';
 export { gitEvidence } from './git-evidence.ts';
+export { currentWork, type CurrentWork } from './current-work.ts';
+export { itemList } from './schemas.ts';
+export { ITEM_STATUSES } from './table.ts';

@@ -12,7 +12,7 @@ const itemCursor = cursorCodec(
 );
 
 /** Without a filter the list is what is going on: everything but closed items. */
-const OPEN: ItemStatus[] = ['active', 'stale', 'confirmed'];
+export const OPEN: ItemStatus[] = ['active', 'stale', 'confirmed'];
 
 /** A page of a project's Active Work items, newest evidence first. Project reader. */
 export async function listItems({

@@ -20,7 +20,7 @@ const keysOf = (value: unknown) =>
  * `import` evidence), at the time it says it happened. Its branch and issue keys come from its
  * metadata (`branch`, `issue_keys`) and its text. An `active_work` memory, or one naming a working
  * branch or an issue key, may start an item; other activity only joins one. Null when the memory
- * is gone or of another type or project.
+ * is gone, rejected, or of another type or project.
  */
 export async function memoryEvidence(
   ctx: Ctx,
@@ -28,7 +28,8 @@ export async function memoryEvidence(
   memoryId: string,
 ): Promise<Evidence | null> {
   const [memory] = await ctx.db.select().from(memories).where(eq(memories.id, memoryId));
-  if (!memory || memory.projectId !== projectId) return null;
+  // A rejected memory is no evidence of anything.
+  if (!memory || memory.projectId !== projectId || memory.status === 'rejected') return null;
   if (!(WORK_MEMORY_TYPES as readonly string[]).includes(memory.type)) return null;
   const meta = memory.metadata;
   const branch = workingBranch(meta.branch);

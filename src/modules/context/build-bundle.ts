@@ -1,12 +1,14 @@
 import type { Ctx } from '../../platform/context.ts';
 import { invalidField } from '../../platform/http/errors.ts';
+import { currentWork } from '../active-work/index.ts';
 import { recallMemories, SUBPATH_BOOST } from '../memories/index.ts';
 import { loadSnapshotCandidates } from './bundle-candidates.ts';
 import { buildSnapshot, presentItem, type BundleCandidate, type SnapshotSection } from './bundle-sections.ts';
 import { fitSections, loadTokenizer, tokenCount } from './fit-budget.ts';
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
 import { oneLine } from './one-line.ts';
-import type { Bundle, BundleItem, SectionUse } from './schemas.ts';
+import type { Bundle, BundleItem, SectionUse, WorkItem } from './schemas.ts';
+import { isWork, presentWork, rankWork, WORK_READ } from './work-section.ts';
 import { requireProjectRole } from '../access/index.ts';
 
 /** Memories recalled for `q` before the budget picks how many fit. */
@@ -40,7 +42,8 @@ function shortenUntil(text: string, fits: (shortened: string) => boolean): strin
 }
 
 /** How the budget left after the fixed part is shared: the order is the fill priority. */
-const SHARES: Array<[section: SnapshotSection | 'retrieval', share: number]> = [
+type Section = SnapshotSection | 'active_work' | 'retrieval';
+const SHARES: Array<[section: Section, share: number]> = [
   ['retrieval', 30],
   ['top_constraints', 22],
   ['top_decisions', 22],
@@ -50,8 +53,9 @@ const SHARES: Array<[section: SnapshotSection | 'retrieval', share: number]> = [
 
 /**
  * The context bundle (docs/api.md#context-bundle) for prompt injection: a project's summary, its top
- * constraints and decisions, active work and recent activity (confirmed before drafts, rejected
- * never, boosted towards `current_subpath`), and what recall finds for `q`. The whole bundle, as
+ * constraints and decisions and recent activity (confirmed before drafts, rejected never, boosted
+ * towards `current_subpath`), its open Active Work items (stale ones last), and what recall finds
+ * for `q`. The whole bundle, as
  * JSON, fits in `budget` tokens (gpt-tokenizer): sections are filled by priority and trimmed item
  * by item. Project readers only.
  */
@@ -60,8 +64,9 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
   const budget = checkedBudget(input.budget);
   const nowMs = ctx.now().getTime();
   const rank = { nowMs, currentSubpath: input.current_subpath };
-  const [candidates, , recalled] = await Promise.all([
+  const [candidates, work, , recalled] = await Promise.all([
     loadSnapshotCandidates(ctx, access.project.id),
+    currentWork(ctx, access.project.id, WORK_READ),
     loadTokenizer(),
     input.q
       ? recallMemories({
@@ -88,26 +93,27 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
   }));
   // A memory recalled for q is shown there, not again in its snapshot section.
   const snapshot = buildSnapshot(candidates, rank, new Set(results.map((r) => r.id)));
-  const items: Record<SnapshotSection | 'retrieval', BundleCandidate[]> = {
+  const items = {
     ...snapshot.sections,
+    active_work: rankWork(work, input.current_subpath),
     retrieval: results,
   };
 
   const assemble = (
     summary: string,
     query: string,
-    chosen: Record<string, BundleItem[]>,
+    chosen: Record<string, Array<BundleItem | WorkItem>>,
     debug?: Bundle['debug'],
   ): Bundle => ({
     project: { key: access.project.key, name: access.project.name },
     snapshot: {
       summary,
-      top_decisions: chosen.top_decisions ?? [],
-      top_constraints: chosen.top_constraints ?? [],
-      active_work: chosen.active_work ?? [],
-      recent_activity: chosen.recent_activity ?? [],
+      top_decisions: (chosen.top_decisions ?? []) as BundleItem[],
+      top_constraints: (chosen.top_constraints ?? []) as BundleItem[],
+      active_work: (chosen.active_work ?? []) as WorkItem[],
+      recent_activity: (chosen.recent_activity ?? []) as BundleItem[],
     },
-    retrieval: { query, results: chosen.retrieval ?? [] },
+    retrieval: { query, results: (chosen.retrieval ?? []) as BundleItem[] },
     ...(debug ? { debug } : {}),
   });
   const debugOf = (used: number, fixed: number, sections: Record<string, SectionUse>): Bundle['debug'] => ({
@@ -148,10 +154,10 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
       `is too small for this project's bundle: it needs at least ${fixed} tokens`,
     );
   }
-  const fitted = fitSections(
+  const fitted = fitSections<BundleCandidate | (typeof work)[number], BundleItem | WorkItem>(
     SHARES.map(([name, share]) => ({ name, share, items: items[name] })),
     budget - fixed,
-    presentItem,
+    (c, section) => (isWork(c) ? presentWork(c) : presentItem(c, section)),
   );
   // Token counts of parts need not add up exactly: drop from the lowest priority until it fits.
   // Measured with the widest `used` it can show, so writing the real figure never makes it longer.

@@ -9,16 +9,15 @@ export interface RankOptions {
   currentSubpath?: string | undefined;
 }
 
-/** The snapshot sections, in the order the budget fills them. */
 /** What a bundle section may show of a memory. */
 export type BundleCandidate = MemoryExcerpt;
 
 export const SNAPSHOT_SECTIONS = {
   top_constraints: { types: ['constraint', 'caveat'], curated: true },
   top_decisions: { types: ['decision'], curated: true },
-  active_work: { types: ['active_work'], curated: false },
   recent_activity: { types: ['activity'], curated: false },
 } as const satisfies Record<string, { types: readonly MemoryType[]; curated: boolean }>;
+/** The snapshot sections drawn from memories (Active Work comes from its items: work-section.ts). */
 export type SnapshotSection = keyof typeof SNAPSHOT_SECTIONS;
 
 const SUMMARY_CHARS = 400;
@@ -53,7 +52,7 @@ const scopeWeight = (subpath: string | null, current: string | undefined) =>
 /**
  * Curated sections (constraints, decisions): confirmed memories before drafts, then type weight x
  * scope (project-wide or sub-project boost) x recency (which never falls below 60%, so a two-year-old rule still counts).
- * Timeline sections (active work, activity): what is recent first, drafts included, a confirmed
+ * Timeline sections (activity): what is recent first, drafts included, a confirmed
  * memory outranking a draft of the same age (status weight). Then newest, then id: deterministic.
  */
 function rankCandidates(

@@ -10,11 +10,17 @@ import {
   teamAndOutsider,
   type Place,
 } from '../memories/memories.fixtures.ts';
+import { queueActiveWorkSweep } from '../active-work/sweep.ts';
 import type { Team } from '../projects/projects.fixtures.ts';
 import type { Bundle as BundleAnswer } from './schemas.ts';
 import { oneLine } from './one-line.ts';
 
-const h = useHarness();
+// With a job runner: the Active Work section comes from items that inference makes in the background.
+const h = useHarness({}, { jobs: true });
+const settle = async () => {
+  h.jobs?.wake();
+  await h.jobs?.idle();
+};
 
 let t: Team;
 let outsider: TestUser;
@@ -41,10 +47,10 @@ async function remembered(type: string, content: string, extra: Record<string, u
   return m;
 }
 
+/** The memories a bundle shows (Active Work shows items, not memories). */
 const allItems = (b: BundleAnswer) => [
   ...b.snapshot.top_constraints,
   ...b.snapshot.top_decisions,
-  ...b.snapshot.active_work,
   ...b.snapshot.recent_activity,
   ...b.retrieval.results,
 ];
@@ -73,6 +79,7 @@ beforeAll(async () => {
       `Decision ${i}: the ledger service ${'keeps every posting immutable and appends corrections '.repeat(6)}`,
     );
   }
+  await settle();
 });
 
 describe('GET /v1/context/bundle', () => {
@@ -89,7 +96,17 @@ describe('GET /v1/context/bundle', () => {
     expect(body.snapshot.top_decisions[0]!.text).toMatch(/^We use advisory locks/);
     expect(body.snapshot.top_decisions[0]!.status).toBe('confirmed');
     expect(body.snapshot.top_constraints.map((i) => i.type)).toEqual(['constraint', 'caveat']);
-    expect(body.snapshot.active_work[0]).toMatchObject({ evidence_ref: 'raw_message:rmsg_01ABCDEF' });
+    expect(body.snapshot.active_work).toEqual([
+      {
+        id: expect.stringMatching(/^awi_/),
+        text: 'Migrating invoice numbering to per-tenant sequences (BILL-142).',
+        status: 'active',
+        occurred_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        issue_keys: ['BILL-142'],
+        owner: t.maintainer.email,
+        evidence_ref: expect.stringMatching(/^memory:mem_/),
+      },
+    ]);
     expect(body.snapshot.recent_activity[0]!.text).toBe(
       'Deployed retry backoff for webhook deliveries. Second line of detail.',
     );
@@ -138,6 +155,54 @@ describe('GET /v1/context/bundle', () => {
     expect(small.body.debug!.token_budget.sections.top_decisions!.dropped).toBeGreaterThan(0);
   });
 
+  it('shows open Active Work items: stale ones last and marked, closed never, each with owner and evidence', async () => {
+    const other = await teamAndOutsider(h);
+    const at = { ws: other.t.ws, project: other.t.project };
+    const day = 24 * 3600_000;
+    const ago = (days: number) => new Date(h.clock.now().getTime() - days * day).toISOString();
+    const work = async (content: string, days: number, extra: Record<string, unknown> = {}) =>
+      created(h, at, other.t.writer, 'active_work', content, { occurred_at: ago(days), ...extra });
+    await work('Old ledger export rewrite (LED-1)', 20);
+    await work('Tax rounding fix in the invoice totals (TAX-9)', 2, {
+      metadata: { branch: 'fix/tax-rounding' },
+    });
+    await work('Dropped idea: a second payment gateway (PAY-3)', 1);
+    await settle();
+    const listed = await h.request('GET', `/v1/projects/${encodeURIComponent(at.project)}/active-work`, {
+      as: other.t.reader,
+      query: { workspace_key: at.ws },
+    });
+    const byKey = Object.fromEntries(
+      (listed.json() as { items: Array<{ id: string; issue_keys: string[] }> }).items.map((i) => [
+        i.issue_keys[0],
+        i.id,
+      ]),
+    );
+    const closed = await h.request('POST', `/v1/active-work/${byKey['PAY-3']}/close`, {
+      as: other.t.maintainer,
+      body: { reason: 'Not doing it' },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    await queueActiveWorkSweep(h.ctxFor(h.admin));
+    await settle();
+    const res = await h.request('GET', '/v1/context/bundle', {
+      as: other.t.reader,
+      query: { workspace_key: at.ws, project_key: at.project },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = (res.json() as BundleAnswer).snapshot.active_work;
+    expect(shown.map((w) => [w.text, w.status, w.branch ?? null, w.owner])).toEqual([
+      ['Tax rounding fix in the invoice totals (TAX-9)', 'active', 'fix/tax-rounding', other.t.writer.email],
+      ['Old ledger export rewrite (LED-1)', 'stale', null, other.t.writer.email],
+    ]);
+    const md = await h.request('GET', '/v1/context/bundle', {
+      as: other.t.reader,
+      query: { workspace_key: at.ws, project_key: at.project, format: 'markdown' },
+    });
+    expect(md.body).toContain(`- Old ledger export rewrite (LED-1) _[stale, ${other.t.writer.email}, LED-1,`);
+    expect(md.body).not.toContain('PAY-3');
+  });
+
   it('recalls memories for q into retrieval, and boosts the current sub-project', async () => {
     const { body } = await bundle(t.reader, { q: 'advisory locks invoice job', mode: 'debug' });
     expect(body.retrieval.query).toBe('advisory locks invoice job');
@@ -168,7 +233,9 @@ describe('GET /v1/context/bundle', () => {
     expect(res.body).toMatch(/^# Project context: .+\(codehost:acme\//);
     expect(res.body).toContain('## Constraints\n- Card details must never be written to logs.');
     expect(res.body).toContain('## Relevant to "advisory locks"');
-    expect(res.body).toContain('(evidence: raw_message:rmsg_01ABCDEF)');
+    expect(res.body).toMatch(
+      /## Active work\n- Migrating invoice numbering to per-tenant sequences \(BILL-142\)\. _\[[^\]]*BILL-142, \d{4}-\d{2}-\d{2}\]_ \(evidence: memory:mem_\w+\)/,
+    );
     expect(res.body).not.toContain('Rejected idea');
   });
 

@@ -1,4 +1,4 @@
-import type { Bundle, BundleItem } from './schemas.ts';
+import type { Bundle, BundleItem, WorkItem } from './schemas.ts';
 import { oneLine } from './one-line.ts';
 
 /** A one-line item as a Markdown bullet (status shown only for drafts; evidence as a reference). */
@@ -15,8 +15,23 @@ function bullet(item: BundleItem): string {
   return `- ${item.text} _[${tags.join(', ')}]_${evidence}`;
 }
 
-function section(title: string, items: BundleItem[]): string[] {
-  return items.length ? ['', `## ${title}`, ...items.map(bullet)] : [];
+/** An Active Work item as a bullet: stale marked, then whose, where and when; its newest evidence. */
+function workBullet(item: WorkItem): string {
+  const tags = [
+    item.status === 'stale' ? 'stale' : item.status === 'confirmed' ? 'confirmed' : undefined,
+    item.owner,
+    item.branch,
+    ...(item.issue_keys ?? []),
+    item.subpath,
+    item.occurred_at,
+  ].filter(Boolean);
+  const ref = item.evidence_ref;
+  const evidence = ref ? ` (evidence: ${oneLine(ref, ref.length)})` : '';
+  return `- ${item.text} _[${tags.map((t) => oneLine(t as string, 200)).join(', ')}]_${evidence}`;
+}
+
+function section<T>(title: string, items: T[], present: (item: T) => string): string[] {
+  return items.length ? ['', `## ${title}`, ...items.map(present)] : [];
 }
 
 /** The bundle as compact Markdown for direct prompt injection (e.g. by a session-start hook). */
@@ -26,11 +41,11 @@ export function renderMarkdown(bundle: Bundle): string {
     `# Project context: ${oneLine(project.name, 200)} (${project.key})`,
     '',
     snapshot.summary,
-    ...section('Constraints', snapshot.top_constraints),
-    ...section('Decisions', snapshot.top_decisions),
-    ...section('Active work', snapshot.active_work),
-    ...section('Recent activity', snapshot.recent_activity),
-    ...section(`Relevant to "${oneLine(retrieval.query, 200)}"`, retrieval.results),
+    ...section('Constraints', snapshot.top_constraints, bullet),
+    ...section('Decisions', snapshot.top_decisions, bullet),
+    ...section('Active work', snapshot.active_work, workBullet),
+    ...section('Recent activity', snapshot.recent_activity, bullet),
+    ...section(`Relevant to "${oneLine(retrieval.query, 200)}"`, retrieval.results, bullet),
   ];
   if (bundle.debug) {
     lines.push('', '## Debug', '```json', JSON.stringify(bundle.debug), '```');

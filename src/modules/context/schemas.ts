@@ -37,6 +37,20 @@ const item = z.object({
   evidence_ref: z.string().optional(),
 });
 export type BundleItem = z.output<typeof item>;
+/** One line of Active Work: an item the team's evidence shows going on (never a closed one). */
+const workItem = z.object({
+  id: z.string().describe('The Active Work item (awi_...)'),
+  text: z.string().describe('Its title'),
+  status: z.enum(['active', 'confirmed', 'stale']).describe('stale: no evidence for a while'),
+  // The day of its newest evidence (YYYY-MM-DD).
+  occurred_at: z.string(),
+  subpath: z.string().optional(),
+  branch: z.string().optional(),
+  issue_keys: z.array(z.string()).optional(),
+  owner: z.string().optional().describe('Who started it (e-mail)'),
+  evidence_ref: z.string().optional().describe('Its newest evidence: memory:<id>, git_event:<id> ...'),
+});
+export type WorkItem = z.output<typeof workItem>;
 /** What one section got of the budget, and what it used. */
 const sectionUse = z.object({
   allocated: z.number(),
@@ -52,7 +66,7 @@ export const bundleAnswer = z.object({
     summary: z.string(),
     top_decisions: z.array(item),
     top_constraints: z.array(item),
-    active_work: z.array(item),
+    active_work: z.array(workItem),
     recent_activity: z.array(item),
   }),
   retrieval: z.object({ query: z.string(), results: z.array(item) }),

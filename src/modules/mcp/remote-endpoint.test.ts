@@ -41,6 +41,7 @@ describe('POST /mcp', () => {
       [
         'context_bundle',
         'get_current_project',
+        'list_active_work',
         'list_projects',
         'recall',
         'remember',

@@ -41,6 +41,7 @@ const TOOLS = {
   recall: { readOnly: true, openWorld: false },
   search_raw: { readOnly: true, openWorld: false },
   context_bundle: { readOnly: true, openWorld: false },
+  list_active_work: { readOnly: true, openWorld: false },
   tracker_search: { readOnly: true, openWorld: true },
   tracker_read: { readOnly: true, openWorld: true },
   wiki_search: { readOnly: true, openWorld: true },
@@ -50,7 +51,7 @@ const TOOLS = {
 type JsonSchema = { type?: string; properties?: Record<string, { description?: string }> };
 
 describe('tools/list', () => {
-  it('lists the 13 tools, each described, with described input properties, an output schema and hints', async () => {
+  it('lists the 14 tools, each described, with described input properties, an output schema and hints', async () => {
     const { client } = await sessionClient(h, member, { workspaceKey: ws, git });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(Object.keys(TOOLS).sort());

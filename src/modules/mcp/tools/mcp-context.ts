@@ -22,6 +22,10 @@ export const callContext = z.object({
     .optional()
     .describe('Something the user should know, e.g. a project detected but not switched to'),
 });
+
+/** A tool's output shape: its route's answer and where the call ran. */
+export const withCallContext = <T extends z.ZodRawShape>(answer: z.ZodObject<T>) =>
+  answer.extend({ context: callContext }).shape;
 export type CallContext = z.output<typeof callContext>;
 
 /** The adapter's current workspace and project: the answer of the context tools. */

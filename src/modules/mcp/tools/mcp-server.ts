@@ -6,12 +6,13 @@ import type { McpContext } from './mcp-context.ts';
 import { registerMemoryTools } from './memory-tools.ts';
 import { registerSourceTools } from './source-tools.ts';
 import { ToolSet } from './tool-list.ts';
+import { registerWorkTools } from './work-tools.ts';
 import { worded, type McpTransport, type Wording } from './tool-wording.ts';
 
 const ADVICE =
   'ctxhub is the team memory of this project. Call context_bundle at the start of a task, recall before ' +
-  'deciding something the team may already have decided, and remember decisions, constraints and facts ' +
-  'worth keeping (one self-contained statement each).';
+  'deciding something the team may already have decided, list_active_work to see who is working on what, ' +
+  'and remember decisions, constraints and facts worth keeping (one self-contained statement each).';
 
 const INSTRUCTIONS: Wording = {
   stdio: `${ADVICE} The project follows the working directory unless set_project pinned one.`,
@@ -37,6 +38,7 @@ export function createMcpServer(options: {
   registerMemoryTools(tools, options.api, options.context);
   registerBundleTool(tools, options.api, options.context);
   registerSourceTools(tools, options.api, options.context);
+  registerWorkTools(tools, options.api, options.context);
   tools.serveList();
   return server;
 }

@@ -13,14 +13,11 @@ import {
 } from '../../memories/index.ts';
 import { rawSearchAnswer } from '../../raw/index.ts';
 import type { ApiPort } from './api-port.ts';
-import { callContext, type McpContext } from './mcp-context.ts';
+import { withCallContext, type McpContext } from './mcp-context.ts';
 import type { ToolSet } from './tool-list.ts';
 import { readOnly, scopeArgs } from './tool-fields.ts';
 import { describedFor } from './tool-wording.ts';
 import { count, runTool, withContext } from './tool-result.ts';
-
-const withCallContext = <T extends z.ZodRawShape>(answer: z.ZodObject<T>) =>
-  answer.extend({ context: callContext }).shape;
 
 // Built once: a server is created for every request of the remote endpoint.
 const REMEMBER_INPUT = {

@@ -41,7 +41,7 @@ describe('tool schemas', () => {
   it('over /mcp: every schema of every tool carries a type, and the client validates answers with them', async () => {
     const client = await remote({ 'x-ctxhub-workspace': ws, 'x-ctxhub-project': project });
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(13);
+    expect(tools).toHaveLength(14);
     expect(tools.flatMap(untypedSchemas)).toEqual([]);
     // The nullable object, free-form metadata and recursive JSON schemas, checked by the SDK client.
     const stored = await succeeds(client, 'remember', {
