@@ -3,6 +3,7 @@ export { inferActiveWorkJob, queueActiveWorkEvidence, queueEvidence } from './in
 export { activeWorkRoutes } from './routes.ts';
 export { scheduleActiveWorkSweep, sweepActiveWorkJob } from './sweep.ts';
 export { gitEvidence } from './git-evidence.ts';
+export { codehostEvidence, type CodehostWorkFacts } from './codehost-evidence.ts';
 export { currentWork, type CurrentWork } from './current-work.ts';
 export { itemList } from './schemas.ts';
 export { ITEM_STATUSES } from './table.ts';

@@ -4,7 +4,13 @@ import { expectError } from '../../test/assertions.ts';
 import { makeRepos, signWebhookBody } from '../../test/fakes/codehost-fake.ts';
 import { enc, useHarness } from '../../test/harness.ts';
 import { auditOf, workspaceScene } from '../workspaces/workspace-routes-scenario.fixtures.ts';
-import { codehostFake, connectedWorkspace, WEBHOOK_SECRET } from './codehost.fixtures.ts';
+import {
+  codehostFake,
+  connectedWorkspace,
+  deliverWebhook,
+  WEBHOOK_SECRET,
+  type DeliveryOptions,
+} from './codehost.fixtures.ts';
 import { codehostDeliveries } from './table.ts';
 
 const gh = codehostFake();
@@ -12,24 +18,8 @@ const h = useHarness(() => gh.config(), { jobs: true });
 const scene = workspaceScene(h);
 const s = scene.users;
 
-/** A delivery as the code host sends it: JSON body, event, delivery id and signature headers. */
-function deliver(
-  event: string,
-  body: object,
-  options: { id?: string; signature?: string | null; raw?: string } = {},
-) {
-  const raw = options.raw ?? JSON.stringify(body);
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-github-event': event,
-    'x-github-delivery': options.id ?? randomUUID(),
-    'user-agent': 'GitHub-Hookshot/044aadd',
-  };
-  const signature =
-    options.signature === undefined ? signWebhookBody(WEBHOOK_SECRET, raw) : options.signature;
-  if (signature !== null) headers['x-hub-signature-256'] = signature;
-  return h.app.inject({ method: 'POST', url: '/v1/webhooks/codehost', headers, payload: raw });
-}
+const deliver = (event: string, body: object, options: DeliveryOptions = {}) =>
+  deliverWebhook(h, event, body, options);
 
 const repoNames = async (ws: string) => {
   const res = await h.request('GET', `/v1/workspaces/${ws}/codehost/repos`, {

@@ -1,9 +1,10 @@
 /** A code host fake for a test file, the harness's app pointed at it, and the steps of connecting. */
-import { createPrivateKey } from 'node:crypto';
+import { createPrivateKey, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { CodehostConfig } from '../../config/index.ts';
 import {
   makeRepos,
+  signWebhookBody,
   startCodehostFake,
   testAppKeys,
   type CodehostFake,
@@ -102,4 +103,25 @@ export async function connectedWorkspace(
   const res = await callback(h, installationId, await installState(h, ws, users.alice));
   expect(res.statusCode, res.body).toBe(200);
   return { ws, installationId, account };
+}
+
+export interface DeliveryOptions {
+  id?: string;
+  signature?: string | null;
+  raw?: string;
+}
+
+/** A delivery as the code host sends it: JSON body, event, delivery id and signature headers. */
+export function deliverWebhook(h: Harness, event: string, body: object, options: DeliveryOptions = {}) {
+  const raw = options.raw ?? JSON.stringify(body);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-github-event': event,
+    'x-github-delivery': options.id ?? randomUUID(),
+    'user-agent': 'GitHub-Hookshot/044aadd',
+  };
+  const signature =
+    options.signature === undefined ? signWebhookBody(WEBHOOK_SECRET, raw) : options.signature;
+  if (signature !== null) headers['x-hub-signature-256'] = signature;
+  return h.app.inject({ method: 'POST', url: '/v1/webhooks/codehost', headers, payload: raw });
 }

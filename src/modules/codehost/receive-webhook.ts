@@ -7,8 +7,9 @@ import { enqueueJobs } from '../../platform/jobs/enqueue-job.ts';
 import { requireCodehostApp } from './codehost-app.ts';
 import { codehostDeliveries, codehostInstallations } from './table.ts';
 import { webhookJob } from './webhook-job.ts';
+import { WORK_EVENTS } from './work-events.ts';
 
-/** Events that change what ctxhub keeps: the rest are acknowledged and dropped. */
+/** Events that change what ctxhub keeps (access, repositories, Active Work): the rest are acknowledged and dropped. */
 const HANDLED_EVENTS = [
   'installation',
   'installation_repositories',
@@ -18,6 +19,7 @@ const HANDLED_EVENTS = [
   'team',
   'team_add',
   'organization',
+  ...WORK_EVENTS,
 ] as const;
 
 const refused = () =>

@@ -10,6 +10,7 @@ import { setSuspension, suspendedAtOf } from './installation-suspension.ts';
 import { syncPermissionsJob } from './sync-permissions-job.ts';
 import { syncWorkspaceRepos, workspaceById } from './sync-repos.ts';
 import { codehostInstallations, codehostRepos } from './table.ts';
+import { queueWorkEvidence, WORK_EVENTS } from './work-events.ts';
 
 const idOf = (value: unknown): number | undefined =>
   value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'number'
@@ -70,7 +71,8 @@ const permissionSync = (ctx: Ctx, workspace: WorkspaceRow, deliveryId: string, r
  * as such, and syncs wait; unsuspended or otherwise: a repository sync), `installation_repositories` and `repository` (a repository sync, then the
  * permissions of the repositories named), `member` and `team_add` (the permissions of that
  * repository), `membership`, `team` and `organization` (the permissions of every linked
- * repository). Permission changes carry the delivery id as their correlation id.
+ * repository), `push` and `pull_request` (Active Work evidence of the repository's project).
+ * Permission changes and evidence carry the delivery id as their correlation id.
  */
 export const webhookJob = defineJob({
   kind: 'codehost.webhook',
@@ -91,6 +93,9 @@ export const webhookJob = defineJob({
     if (!installation || !workspace || !ctx.config.codehost) return;
     const { event, body, delivery_id: deliveryId } = payload;
     const repoId = idOf(body.repository);
+    if ((WORK_EVENTS as readonly string[]).includes(event)) {
+      return queueWorkEvidence(ctx, workspace, event as (typeof WORK_EVENTS)[number], body, deliveryId);
+    }
     if (event === 'installation') {
       if (body.action === 'deleted') return removeInstallation(ctx, workspace, installation.installationId);
       if (body.action === 'suspend') {
