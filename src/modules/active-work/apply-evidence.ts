@@ -54,9 +54,10 @@ async function candidatesFor(ctx: Ctx, projectId: string, evidence: Evidence, te
   const t = activeWorkItems;
   const byWords = () => {
     const wanted = textArray(terms);
-    const shared = sql`(select count(*) from jsonb_array_elements_text(${t.terms}) e where e = any(${wanted}))`;
-    return sql`(${t.terms} ?| ${wanted} and ${shared} >= ${SHARED_TERMS_MIN}::int
-      and ${shared} >= ${TERM_OVERLAP_MIN}::float8 * least(jsonb_array_length(${t.terms}), ${terms.length}::int))`;
+    // `jsonb ? text` tests the stored array in place: no row set per item (as unnesting it made).
+    const shared = sql`(select count(*) from unnest(${wanted}) w where ${t.terms} ? w)`;
+    const needed = sql`greatest(${SHARED_TERMS_MIN}::int, ${TERM_OVERLAP_MIN}::float8 * least(jsonb_array_length(${t.terms}), ${terms.length}::int))`;
+    return sql`(${t.terms} ?| ${wanted} and ${shared} >= ${needed})`;
   };
   return ctx.db
     .select()
