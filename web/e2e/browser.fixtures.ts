@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { openPglite } from '../../src/platform/db/client.ts';
+import type { Database } from '../../src/platform/db/database.ts';
 import {
   generatedSecretsEnv,
   startServer,
@@ -41,6 +43,11 @@ export interface UiServer {
   /** Calls the API with a key, as a script would (the answer read loosely, as tests read res.json()). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   call(method: string, path: string, key: string, body?: unknown): Promise<{ status: number; json: any }>;
+  /**
+   * Stops the server (SIGTERM) and starts it again on the same data, after `between` has run on its
+   * database while it was down. It listens on another port: `baseUrl` and `server` are the new one's.
+   */
+  restart(between?: (db: Database) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,7 +63,7 @@ export async function startUi(env: Record<string, string> = {}): Promise<UiServe
     database = await createTestDatabase();
     serverEnv = { ...serverEnv, DATABASE_URL: database.url ?? '', ...generatedSecretsEnv() };
   }
-  const server = await startServer(serverEnv, 300_000);
+  let server = await startServer(serverEnv, 300_000);
   // The server was asked for any free port: the link it printed names port 0, its address is the path.
   const linkPath = await waitFor(
     () => /http:\/\/\S+(\/v1\/api-keys\/one-time\/\S+)/.exec(server.output())?.[1],
@@ -77,9 +84,18 @@ export async function startUi(env: Record<string, string> = {}): Promise<UiServe
       '--disable-sync',
     ],
   });
+  const stop = async () => {
+    server.proc.kill('SIGTERM');
+    await Promise.race([server.exited, new Promise((r) => setTimeout(r, 10_000))]);
+    server.proc.kill('SIGKILL');
+  };
   return {
-    server,
-    baseUrl: server.baseUrl,
+    get server() {
+      return server;
+    },
+    get baseUrl() {
+      return server.baseUrl;
+    },
     firstLink,
     browser,
     async newPage(width = 1280) {
@@ -100,11 +116,21 @@ export async function startUi(env: Record<string, string> = {}): Promise<UiServe
       const text = await res.text();
       return { status: res.status, json: text ? JSON.parse(text) : undefined };
     },
+    async restart(between) {
+      await stop();
+      if (between) {
+        const db = database ?? (await openPglite(join(dataDir, 'pglite')));
+        try {
+          await between(db);
+        } finally {
+          if (!database) await db.close();
+        }
+      }
+      server = await startServer(serverEnv, 300_000);
+    },
     async close() {
       await browser.close().catch(() => undefined);
-      server.proc.kill('SIGTERM');
-      await Promise.race([server.exited, new Promise((r) => setTimeout(r, 10_000))]);
-      server.proc.kill('SIGKILL');
+      await stop();
       await database?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

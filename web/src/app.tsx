@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { useSession } from './api/session.ts';
+import { ActiveWorkPage } from './sections/active-work/active-work-page.tsx';
 import { ApiKeysPage } from './sections/api-keys/api-keys-page.tsx';
 import { MemoriesPage } from './sections/memories/memories-page.tsx';
 import { MessagesPage } from './sections/messages/messages-page.tsx';
@@ -37,6 +38,7 @@ export function App() {
         <Route path="workspaces/*" element={<WorkspacesPage session={session.data} />} />
         <Route path="api-keys/*" element={<ApiKeysPage session={session.data} />} />
         <Route path="memories/*" element={<MemoriesPage />} />
+        <Route path="active-work" element={<ActiveWorkPage />} />
         <Route path="imports/*" element={<ImportsPage />} />
         <Route path="raw/*" element={<RawPage />} />
         <Route path="bundle" element={<BundlePage />} />

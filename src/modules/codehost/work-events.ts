@@ -46,6 +46,9 @@ const pullBody = z.object({
 /** Pull request actions that show work going on; a merged close joins the work, never starts it. */
 const WORKING = new Set(['opened', 'reopened', 'synchronize', 'ready_for_review']);
 const NO_COMMIT = /^0+$/;
+/** A page address people may follow: http(s) only, whatever else a body holds. */
+const pageUrl = (value: string | null | undefined) =>
+  value && /^https?:\/\/[^\s]+$/i.test(value) ? value : null;
 
 type Facts = Omit<CodehostWorkFacts, 'userId'> & { repoId: number; login: string | null };
 
@@ -70,7 +73,7 @@ function pushFacts(body: unknown, deliveryId: string, now: Date): Facts | null {
     text: messages.join('\n'),
     branch,
     occurredAt: head.timestamp ? new Date(head.timestamp) : now,
-    url: p.compare ?? head.url ?? null,
+    url: pageUrl(p.compare) ?? pageUrl(head.url),
     startsWork: true,
     correlationId: deliveryId,
   };
@@ -91,7 +94,7 @@ function pullFacts(body: unknown, deliveryId: string, now: Date): Facts | null {
     text: `${pr.title}\n${pr.body ?? ''}`,
     branch: pr.head.ref,
     occurredAt: pr.updated_at ? new Date(pr.updated_at) : now,
-    url: pr.html_url ?? null,
+    url: pageUrl(pr.html_url),
     startsWork: !merged,
     correlationId: deliveryId,
   };

@@ -5,6 +5,14 @@
  * answer types from here.
  */
 import type { z } from 'zod';
+import type {
+  actionAnswer,
+  eventAnswer,
+  eventList,
+  itemAnswer,
+  itemDetail,
+  itemList,
+} from '../../../src/modules/active-work/schemas.ts';
 import type { createdKey, keyList, keyMetadata, resetAnswer } from '../../../src/modules/api-keys/schemas.ts';
 import type {
   accessEvent,
@@ -130,3 +138,14 @@ export type CodehostPermission = keyof CodehostRoleMapping;
 /** A permission sync's plan (a dry run) or what it applied: counts, the people skipped, the changes. */
 export type CodehostPermissionSync = z.output<typeof syncPermissionsAnswer>;
 export type CodehostPlannedChange = CodehostPermissionSync['changes'][number];
+
+export type ActiveWorkItem = z.output<typeof itemAnswer>;
+export type ActiveWorkStatus = ActiveWorkItem['status'];
+export type ActiveWorkList = z.output<typeof itemList>;
+/** An item with its evidence (newest first) and its events (oldest first). */
+export type ActiveWorkDetail = z.output<typeof itemDetail>;
+export type ActiveWorkEvent = z.output<typeof eventAnswer>;
+export type ActiveWorkEventType = ActiveWorkEvent['type'];
+export type ActiveWorkEventList = z.output<typeof eventList>;
+/** What a confirm, close or reopen answers: the item as it is now and the event it wrote. */
+export type ActiveWorkActed = z.output<typeof actionAnswer>;

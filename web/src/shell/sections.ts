@@ -19,6 +19,12 @@ export const SECTIONS: SectionLink[] = [
       "A project's memories: search them as assistants recall them, remember, edit, confirm, delete.",
   },
   {
+    path: '/active-work',
+    label: 'Active Work',
+    description:
+      'Who is working on what in a project: its items with their evidence and timeline; confirm, close, reopen.',
+  },
+  {
     path: '/imports',
     label: 'Imports',
     description: 'Turn past sessions into memories: upload a transcript, parse, extract, review, commit.',
