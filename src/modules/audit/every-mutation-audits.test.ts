@@ -18,6 +18,8 @@ const NOT_AUDITED: Record<string, string> = {
   // queued; what its job changes (links, memberships) is audited when the job applies it.
   'src/modules/codehost/receive-webhook.ts#receiveWebhook': 'the receipt of a delivery and its job',
   'src/modules/codehost/webhook-job.ts#permissionSync': 'a queued permission sync, audited when it runs',
+  'src/modules/codehost/work-events.ts#queueWorkEvidence':
+    "a push or pull request queued as Active Work evidence, recorded in the item's immutable timeline",
   'src/modules/codehost/nightly-permission-sync.ts#queueDailyPermissionSyncs':
     "the day's queued permission syncs, audited when they run",
   // Active Work inference is the system's reading of evidence that was audited when it arrived (the
