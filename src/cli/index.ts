@@ -155,6 +155,25 @@ const gitHook = program
   .description("Send this repository's commits and merges to ctxhub as Active Work evidence (git hooks)")
   .addHelpText('after', GIT_HOOK_ENV);
 
+gitHook
+  .command('install')
+  .description(
+    "Install post-commit and post-merge hooks in the current repository's hooks folder (core.hooksPath respected; existing hooks still run first)",
+  )
+  .addHelpText('after', GIT_HOOK_ENV)
+  .action(async () => {
+    const { gitHookInstallCommand } = await import('./git-hook/git-hook-command.ts');
+    await gitHookInstallCommand();
+  });
+
+gitHook
+  .command('uninstall')
+  .description("Remove ctxhub's hooks from the current repository and restore the hooks they ran")
+  .action(async () => {
+    const { gitHookUninstallCommand } = await import('./git-hook/git-hook-command.ts');
+    await gitHookUninstallCommand();
+  });
+
 // What the hooks run, in the background: not for people to call.
 gitHook
   .command('send', { hidden: true })

@@ -2,7 +2,7 @@ import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The log the sender appends to, in the git directory (`git rev-parse --git-dir`). */
-const LOG_FILE = 'ctxhub-git-hook.log';
+export const LOG_FILE = 'ctxhub-git-hook.log';
 
 /** Past this size the log is cut to its newest KEEP_BYTES, at a line. */
 const MAX_BYTES = 64 * 1024;

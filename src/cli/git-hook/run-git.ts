@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 
 /** A git call that failed: git's own message (its stderr), or why git could not run. */
-class GitFailed extends Error {}
+export class GitFailed extends Error {}
 
 /** What a git call of the hook commands may take: they only read refs, config and one commit. */
 const GIT_TIMEOUT_MS = 10_000;
