@@ -48,23 +48,28 @@ interface Run {
   stderr: string;
 }
 
-/** Runs `command` to completion: resolves once it exited and its output pipes closed. */
+/** Runs `command` to completion (stdin: `stdin`, else none): resolves once it exited and its output pipes closed. */
 function run(
   command: string,
   args: string[],
   cwd: string,
   env: Record<string, string>,
-  stdin = '',
+  stdin?: string,
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(command, args, { cwd, env: { ...GIT_ENV, ...env } });
+    const proc = spawn(command, args, {
+      cwd,
+      env: { ...GIT_ENV, ...env },
+      stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    proc.stdout.on('data', (d) => (stdout += String(d)));
-    proc.stderr.on('data', (d) => (stderr += String(d)));
+    proc.stdout?.on('data', (d) => (stdout += String(d)));
+    proc.stderr?.on('data', (d) => (stderr += String(d)));
     proc.on('error', reject);
     proc.on('close', (code) => resolve({ code, stdout, stderr }));
-    proc.stdin.end(stdin);
+    // The hook's reader may be gone before all of it is written: that is its business.
+    proc.stdin?.on('error', () => undefined).end(stdin);
   });
 }
 
