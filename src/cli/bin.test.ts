@@ -34,9 +34,26 @@ describe('ctxhub --version and --help', () => {
   it('lists the commands and the version flag in --help', async () => {
     const run = await runCli(['--help'], {});
     expect(run.code, run.stderr).toBe(0);
-    for (const word of ['serve', 'import', 'mcp', 'context', 'admin', '-V, --version']) {
+    for (const word of [
+      'serve',
+      'import',
+      'mcp',
+      'context',
+      'ci-event',
+      'git-hook',
+      'admin',
+      '-V, --version',
+    ]) {
       expect(run.stdout).toContain(word);
     }
+  });
+
+  it('lists git-hook install and uninstall, not the sender the hooks run', async () => {
+    const run = await runCli(['git-hook', '--help'], {});
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^ {2}install\b/m);
+    expect(run.stdout).toMatch(/^ {2}uninstall\b/m);
+    expect(run.stdout).not.toMatch(/^ {2}send\b/m);
   });
 });
 

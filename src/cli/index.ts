@@ -12,6 +12,7 @@ import { regrowYoungGenerationQuickly } from '../platform/young-generation.ts';
 import { CliError } from './cli-error.ts';
 import type { CiEventOptions } from './ci-event-command.ts';
 import type { ContextOptions } from './context-command.ts';
+import type { SendOptions } from './git-hook/send-git-event.ts';
 import type { ImportOptions } from './import-command.ts';
 
 const program = new Command()
@@ -138,6 +139,51 @@ program
   .action(async (options: CiEventOptions) => {
     const { ciEventCommand } = await import('./ci-event-command.ts');
     await ciEventCommand(options);
+  });
+
+const GIT_HOOK_ENV =
+  '\nThe hooks read, from the environment git runs in:\n' +
+  '  SERVICE_URL            the ctxhub server, e.g. http://127.0.0.1:8080\n' +
+  "  SERVICE_API_KEY        your API key (a writer of the repository's project)\n" +
+  '  SERVICE_WORKSPACE_KEY  the workspace (default: your only workspace)\n' +
+  '  SERVICE_PROJECT_KEY    optional: else the project is resolved from the repository (as ctxhub context)\n\n' +
+  'They send in the background and never fail or slow a commit; failures are logged to\n' +
+  'ctxhub-git-hook.log in the git directory.';
+
+const gitHook = program
+  .command('git-hook')
+  .description("Send this repository's commits and merges to ctxhub as Active Work evidence (git hooks)")
+  .addHelpText('after', GIT_HOOK_ENV);
+
+gitHook
+  .command('install')
+  .description(
+    "Install post-commit and post-merge hooks in the current repository's hooks folder (core.hooksPath respected; existing hooks still run first)",
+  )
+  .addHelpText('after', GIT_HOOK_ENV)
+  .action(async () => {
+    const { gitHookInstallCommand } = await import('./git-hook/git-hook-command.ts');
+    await gitHookInstallCommand();
+  });
+
+gitHook
+  .command('uninstall')
+  .description("Remove ctxhub's hooks from the current repository and restore the hooks they ran")
+  .action(async () => {
+    const { gitHookUninstallCommand } = await import('./git-hook/git-hook-command.ts');
+    await gitHookUninstallCommand();
+  });
+
+// What the hooks run, in the background: not for people to call.
+gitHook
+  .command('send', { hidden: true })
+  .description('internal: report HEAD to ctxhub (run by the hooks; logs instead of failing)')
+  .argument('<kind>', 'commit or merge')
+  .option('--sha <sha>', 'the commit the hook saw (default: HEAD)')
+  .option('--branch <name>', 'the branch the hook saw (default: the current one)')
+  .action(async (kind: string, options: SendOptions) => {
+    const { sendGitEventCommand } = await import('./git-hook/send-git-event.ts');
+    await sendGitEventCommand(kind, options);
   });
 
 // After an idle spell, V8's young generation grows back in one step (see young-generation.ts).
