@@ -97,7 +97,7 @@ describe('ctxhub mcp with little configured', () => {
   it('lists tools whose every schema carries a type, worded for the working directory', async () => {
     const s = await mcp(local.root, { SERVICE_WORKSPACE_KEY: WS });
     const { tools } = await s.client.listTools();
-    expect(tools).toHaveLength(13);
+    expect(tools).toHaveLength(14);
     expect(tools.flatMap(untypedSchemas)).toEqual([]);
     expect(tools.find((t) => t.name === 'get_current_project')!.description).toContain('working directory');
   }, 60_000);

@@ -69,6 +69,9 @@ describe('Active Work inference', () => {
     });
     expect(timeline[2]?.details).toMatchObject({ rule: 'terms', shared: expect.any(Number) });
     expect(timeline.every((e) => 'system' in e.actor && e.actor.system === 'inference')).toBe(true);
+    expect(new Set(timeline.map((e) => e.item_title))).toEqual(
+      new Set(['Migrating invoice numbering to per-tenant sequences (BILL-142)']),
+    );
   });
 
   it('applies the same evidence once, however often it is queued', async () => {

@@ -19,6 +19,7 @@ export interface Item {
 export interface Event {
   id: string;
   item_id: string;
+  item_title: string;
   type: string;
   prev_status: string | null;
   next_status: string;

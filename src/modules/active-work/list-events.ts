@@ -1,11 +1,14 @@
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { keyCursor } from '../../platform/http/pagination.ts';
 import { requireProjectRole } from '../access/index.ts';
 import { emailsOf } from './emails-of.ts';
-import { activeWorkEvents, type EventRow, type EventType } from './table.ts';
+import { activeWorkEvents, activeWorkItems, type EventRow, type EventType } from './table.ts';
 
-/** A page of a project's Active Work timeline, newest first; by item, type and time. Project reader. */
+/**
+ * A page of a project's Active Work timeline, newest first; by item, type and time, with the
+ * titles of the items its events belong to. Project reader.
+ */
 export async function listEvents({
   ctx,
   input,
@@ -41,8 +44,16 @@ export async function listEvents({
     .limit(input.limit + 1);
   const items: EventRow[] = rows.slice(0, input.limit);
   const last = items.at(-1);
+  const itemIds = [...new Set(items.map((e) => e.itemId))];
+  const titled = itemIds.length
+    ? await ctx.db
+        .select({ id: activeWorkItems.id, title: activeWorkItems.title })
+        .from(activeWorkItems)
+        .where(inArray(activeWorkItems.id, itemIds))
+    : [];
   return {
     items,
+    titles: new Map(titled.map((t) => [t.id, t.title])),
     emails: await emailsOf(
       ctx,
       items.map((e) => e.actorUserId),

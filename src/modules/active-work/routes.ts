@@ -62,7 +62,10 @@ export function activeWorkRoutes(app: App, deps: AppDeps): void {
         ctx: contextOf(deps, req),
         input: { ...req.query, project_key: req.params.key },
       });
-      return { items: page.items.map((e) => presentEvent(e, page.emails)), next_cursor: page.nextCursor };
+      return {
+        items: page.items.map((e) => presentEvent(e, page.emails, page.titles.get(e.itemId) ?? '')),
+        next_cursor: page.nextCursor,
+      };
     },
   });
 
@@ -78,7 +81,7 @@ export function activeWorkRoutes(app: App, deps: AppDeps): void {
       return {
         ...presentItem(found.item, found.projectKey, found.emails),
         evidence: found.evidence.map(presentEvidence),
-        events: found.events.map((e) => presentEvent(e, found.emails)),
+        events: found.events.map((e) => presentEvent(e, found.emails, found.item.title)),
       };
     },
   });
@@ -99,7 +102,7 @@ export function activeWorkRoutes(app: App, deps: AppDeps): void {
         });
         return {
           item: presentItem(done.item, done.projectKey, done.emails),
-          event: presentEvent(done.event, done.emails),
+          event: presentEvent(done.event, done.emails, done.item.title),
         };
       },
     });

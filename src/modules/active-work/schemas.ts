@@ -96,6 +96,7 @@ export const evidenceAnswer = z.object({
 export const eventAnswer = z.object({
   id: z.string(),
   item_id: z.string(),
+  item_title: z.string().describe("The title of the event's item, as it is now"),
   type: z.enum(EVENT_TYPES),
   prev_status: z.enum(ITEM_STATUSES).nullable(),
   next_status: z.enum(ITEM_STATUSES),
@@ -140,10 +141,15 @@ export function presentItem(item: ItemRow, projectKey: string, emails: Emails): 
   };
 }
 
-export function presentEvent(event: EventRow, emails: Emails): z.input<typeof eventAnswer> {
+export function presentEvent(
+  event: EventRow,
+  emails: Emails,
+  itemTitle: string,
+): z.input<typeof eventAnswer> {
   return {
     id: event.id,
     item_id: event.itemId,
+    item_title: itemTitle,
     type: event.type,
     prev_status: event.prevStatus,
     next_status: event.nextStatus,

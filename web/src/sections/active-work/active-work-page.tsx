@@ -27,8 +27,6 @@ export function ActiveWorkPage() {
   const maintainer = role === 'maintainer';
   const chosen = workspace !== '' && project !== '';
   const items = usePagedList(activeWorkQueries.items(workspace, project, status), chosen);
-  // The timeline names the items listed by their titles (others by their ids).
-  const titles = new Map(items.items.map((i) => [i.id, i.title]));
   const itemLink = (id: string): To => ({
     search: `?${writeAddress(ACTIVE_WORK_ADDRESS, address.params, { item: id }).toString()}`,
   });
@@ -67,7 +65,6 @@ export function ActiveWorkPage() {
             type={type}
             onType={(t) => address.set({ type: t })}
             itemLink={itemLink}
-            titles={titles}
           />
         </>
       )}

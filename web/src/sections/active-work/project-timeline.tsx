@@ -14,15 +14,12 @@ export function ProjectTimeline({
   type,
   onType,
   itemLink,
-  titles,
 }: {
   workspace: string;
   project: string;
   type: ActiveWorkEventType | '';
   onType: (type: ActiveWorkEventType | '') => void;
   itemLink: (id: string) => To;
-  /** The titles of the items known, by id. */
-  titles: ReadonlyMap<string, string>;
 }) {
   const events = usePagedList(activeWorkQueries.events(workspace, project, type));
   return (
@@ -55,9 +52,7 @@ export function ProjectTimeline({
         label={`Active Work timeline of ${project}, newest first`}
         className="aw-events"
       >
-        {(e) => (
-          <EventRow key={e.id} event={e} item={{ link: itemLink(e.item_id), title: titles.get(e.item_id) }} />
-        )}
+        {(e) => <EventRow key={e.id} event={e} item={{ link: itemLink(e.item_id), title: e.item_title }} />}
       </PagedTable>
     </section>
   );
