@@ -14,6 +14,9 @@ export interface GitEventFacts {
   occurredAt: Date;
 }
 
+/** Issue keys one piece of evidence carries at most (a message may name many more). */
+const MAX_ISSUE_KEYS = 50;
+
 /** The branch a merge commit's message says was merged (git's, GitHub's and GitLab's wordings). */
 const MERGED = [
   /^Merge (?:remote-tracking )?branch '(?:origin\/)?([^']+)'/,
@@ -44,7 +47,7 @@ export function gitEvidence(event: GitEventFacts): Evidence {
       ...issueKeysIn(message),
       ...issueKeysIn((branch ?? event.branch).toUpperCase()),
     ]),
-  ];
+  ].slice(0, MAX_ISSUE_KEYS);
   const verb = event.kind === 'commit' ? 'Commit' : 'Merge';
   return {
     kind: 'git',

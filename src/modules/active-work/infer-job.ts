@@ -21,8 +21,9 @@ const PER_JOB = 200;
 
 /**
  * Active Work inference in the background: each referenced memory or CI run is read (evidence
- * another module sends, such as a git event, comes whole) and applied to its project's items in order, each in its own transaction (applyEvidence). Evidence that is
- * gone by then is skipped; evidence applied before is not applied again.
+ * another module sends, such as a git event, comes whole) and applied to its project's items in
+ * order, each in its own transaction (applyEvidence). Evidence that is gone by then is skipped;
+ * evidence applied before is not applied again.
  */
 export const inferActiveWorkJob = defineJob({
   kind: 'active_work.infer',

@@ -10,7 +10,7 @@ const line = (max: number) => z.string().max(max);
  */
 export const inlineEvidence: z.ZodType<Evidence> = z.object({
   kind: z.enum(EVIDENCE_KINDS),
-  ref: line(300).min(1),
+  ref: line(600).min(1),
   summary: line(400),
   text: line(20_000),
   occurredAt: z.coerce.date(),
