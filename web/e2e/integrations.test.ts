@@ -86,6 +86,8 @@ async function searchError(path: string, key = adminKey): Promise<Json> {
 }
 
 describe('integrations, as a workspace admin', () => {
+  // Nine checked pages (a screenshot and an accessibility scan each) and a reload: 14 s on a quiet
+  // run, past the 30 s default when the suite's other browsers and servers share the 2 cores.
   it('configures the tracker (token write-only), tests it, breaks it, replaces and clears the token', async () => {
     const { context, page } = await ui.newPage();
     await signIn(page, ui.baseUrl, adminKey, '/admin/integrations');
@@ -175,7 +177,7 @@ describe('integrations, as a workspace admin', () => {
     await card(page, 'Issue tracker').locator('.secret-field .badge', { hasText: /^set$/ }).waitFor();
     expect(await card(page, 'Issue tracker').getByLabel('Base URL').inputValue()).toBe(jira.baseUrl);
     await context.close();
-  });
+  }, 90_000);
 
   it('shows the locked wiki read-only with its environment fields, and its test search', async () => {
     const { context, page } = await ui.newPage(390);
