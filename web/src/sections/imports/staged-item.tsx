@@ -13,13 +13,17 @@ import { memoryPath } from './import-badges.tsx';
 export function StagedItem({ item, staged }: { item: Import; staged: StagedMemory }) {
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
+  // The (de)selection asked for, set in the click itself: the mutation's pending state reaches the
+  // component a moment later, and a controlled box would meanwhile snap back to the old value.
+  const [asked, setAsked] = useState<boolean | undefined>(undefined);
   const change = useMutation({
     mutationFn: (c: StagedChange) => importWrites.changeStaged(item.id, staged.id, c),
     onSuccess: () => client.invalidateQueries({ queryKey: importQueries.staged(item.id).queryKey }),
+    onSettled: () => setAsked(undefined),
   });
   const committed = staged.memory_id !== null;
   // While a (de)selection is stored (and the list read again), show the asked value; a refusal reverts.
-  const wanted = change.isPending ? change.variables.selected : undefined;
+  const wanted = asked ?? (change.isPending ? change.variables.selected : undefined);
   const short = staged.content.length > 60 ? `${staged.content.slice(0, 60)}…` : staged.content;
   const box = `staged-${staged.id}`;
   return (
@@ -30,7 +34,10 @@ export function StagedItem({ item, staged }: { item: Import; staged: StagedMemor
           type="checkbox"
           checked={wanted ?? staged.selected}
           disabled={committed || change.isPending}
-          onChange={(e) => change.mutate({ selected: e.target.checked })}
+          onChange={(e) => {
+            setAsked(e.target.checked);
+            change.mutate({ selected: e.target.checked });
+          }}
         />
         <label htmlFor={box}>
           <span className="visually-hidden">Select for commit: {short}</span>
