@@ -53,3 +53,15 @@ export function PagedView<T>({
     </>
   );
 }
+
+/** " · 20+ shown" after a list's title, once its first page is in ("+": the server has more). */
+export function ShownCount({ list }: { list: ListState<unknown> }) {
+  if (list.isPending || list.isError) return null;
+  return (
+    <span className="muted small">
+      {' '}
+      · {list.items.length}
+      {list.hasNextPage ? '+' : ''} shown
+    </span>
+  );
+}

@@ -2,7 +2,7 @@ import { Link, type To } from 'react-router';
 import type { ActiveWorkItem, ActiveWorkStatus } from '../../api/types.ts';
 import { LogTime } from '../../ui/log-time.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
-import type { ListState } from '../../ui/paged-view.tsx';
+import { ShownCount, type ListState } from '../../ui/paged-view.tsx';
 import { confidenceParts, OPEN_STATUSES, percent } from './active-work-vocabulary.ts';
 import { Missing, People, StatusBadge } from './item-parts.tsx';
 
@@ -36,13 +36,7 @@ export function ItemList({
     <section aria-labelledby="aw-items-title">
       <h2 id="aw-items-title">
         Items of {project}
-        {!items.isPending && !items.isError && (
-          <span className="muted small">
-            {' '}
-            · {items.items.length}
-            {items.hasNextPage ? '+' : ''} shown
-          </span>
-        )}
+        <ShownCount list={items} />
       </h2>
       <PagedTable
         list={items}

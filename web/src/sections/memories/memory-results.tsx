@@ -1,6 +1,6 @@
 import { usePagedList } from '../../api/paged.ts';
 import { memoryQueries } from '../../api/queries/memories.ts';
-import { PagedView } from '../../ui/paged-view.tsx';
+import { PagedView, ShownCount } from '../../ui/paged-view.tsx';
 import { recallQuery, type MemoryFilters } from './memory-filters.ts';
 import { MemoryItem } from './memory-item.tsx';
 import { QueryUnderstanding } from './score-parts.tsx';
@@ -25,13 +25,7 @@ export function MemoryResults({
     <section aria-labelledby="memory-results-title">
       <h2 id="memory-results-title">
         {filters.q ? `Recalled for “${filters.q}”` : 'Newest first'}
-        {!memories.isPending && !memories.isError && (
-          <span className="muted small">
-            {' '}
-            · {memories.items.length}
-            {memories.hasNextPage ? '+' : ''} shown
-          </span>
-        )}
+        <ShownCount list={memories} />
       </h2>
       {query && <QueryUnderstanding query={query} />}
       <PagedView
