@@ -6,7 +6,7 @@ import { CliError } from '../cli-error.ts';
 import { LOG_FILE } from './hook-log.ts';
 import { PREVIOUS_SUFFIX } from './hook-script.ts';
 import { installHooks, uninstallHooks } from './install-hooks.ts';
-import { GitFailed, runGit } from './run-git.ts';
+import { GitFailed, runGit } from '../run-git.ts';
 
 /** The repository's hooks folder (`core.hooksPath`, or the common git directory's hooks/) and its git directory. */
 async function repository(): Promise<{ hooksDir: string; gitDir: string }> {

@@ -1,5 +1,5 @@
 import { CliError } from '../cli-error.ts';
-import { runGit } from './run-git.ts';
+import { runGit } from '../run-git.ts';
 
 /** The commit a hook reports, as git tells it. */
 export interface HookCommit {

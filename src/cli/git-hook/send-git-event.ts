@@ -4,7 +4,7 @@ import { listed, NoWorkspaceError } from '../session/only-workspace.ts';
 import { NoProjectError } from '../session/session-context.ts';
 import { appendHookLog } from './hook-log.ts';
 import { readCommit, type HookCommit } from './read-commit.ts';
-import { runGit } from './run-git.ts';
+import { runGit } from '../run-git.ts';
 
 export interface SendOptions {
   /** The commit the hook saw at HEAD (default: HEAD now). */

@@ -1,7 +1,7 @@
-import { execFile } from 'node:child_process';
 import { basename } from 'node:path';
 import { pathSegments } from '../../modules/resolution/index.ts';
 import { normalizedSlug, parseRemote } from '../../modules/workspaces/index.ts';
+import { runGit } from '../run-git.ts';
 
 /** What the working directory tells about the project: the clues of `POST /v1/resolve-project`. */
 export interface GitContext {
@@ -15,16 +15,9 @@ export interface GitContext {
 
 const GIT_TIMEOUT_MS = 2000;
 
-function git(cwd: string, args: string[]): Promise<string | null> {
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      args,
-      { cwd, timeout: GIT_TIMEOUT_MS, windowsHide: true, maxBuffer: 64 * 1024 },
-      (err, stdout) => resolve(err ? null : stdout),
-    );
-  });
-}
+/** git's answer in `cwd`, or null when it fails or is slow: the adapter then works without it. */
+const git = (cwd: string, args: string[]) =>
+  runGit(args, { cwd, timeoutMs: GIT_TIMEOUT_MS }).catch(() => null);
 
 /**
  * Reads the git context of `cwd` (two git calls, run together, each bounded by a timeout). Not a
