@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
-import { emailsOf } from './emails-of.ts';
+import { users } from '../tenancy/index.ts';
 import { OPEN } from './list-items.ts';
 import { activeWorkEvidence, activeWorkItems, type ItemStatus } from './table.ts';
 
@@ -22,44 +22,39 @@ export interface CurrentWork {
 /**
  * A project's open Active Work for its context (the caller has checked access): active and
  * confirmed items first, then stale ones, each tier newest evidence first; closed items never.
- * At most `limit`, with two more round trips for their newest evidence and owners.
+ * At most `limit`, in one statement (each item's newest evidence and owner's e-mail read beside it):
+ * every context bundle asks for it.
  */
 export async function currentWork(ctx: Ctx, projectId: string, limit: number): Promise<CurrentWork[]> {
   const t = activeWorkItems;
+  const e = activeWorkEvidence;
+  // The item's own columns, named with their table inside the subqueries (drizzle leaves the
+  // table out of a one-table select, and `id` would then be the subquery's).
+  const item = (column: string) => sql`${sql.identifier('active_work_items')}.${sql.identifier(column)}`;
+  const firstPerson = sql<string | null>`${item('people')} ->> 0`;
   const rows = await ctx.db
-    .select()
+    .select({
+      id: t.id,
+      title: t.title,
+      status: t.status,
+      subpath: t.subpath,
+      branch: t.branch,
+      issueKeys: t.issueKeys,
+      lastEvidenceAt: t.lastEvidenceAt,
+      firstPerson,
+      ownerEmail: sql<
+        string | null
+      >`(select ${users.email} from ${users} where ${users.id} = ${firstPerson})`,
+      evidenceRef: sql<string | null>`(select ${e.ref} from ${e} where ${e.itemId} = ${item('id')}
+        order by ${e.occurredAt} desc, ${e.id} desc limit 1)`,
+    })
     .from(t)
     .where(and(eq(t.projectId, projectId), inArray(t.status, OPEN)))
     .orderBy(sql`(${t.status} = 'stale')`, desc(t.lastEvidenceAt), desc(t.id))
     .limit(limit);
-  if (rows.length === 0) return [];
-  const e = activeWorkEvidence;
-  const [newest, emails] = await Promise.all([
-    ctx.db
-      .selectDistinctOn([e.itemId], { itemId: e.itemId, ref: e.ref })
-      .from(e)
-      .where(
-        inArray(
-          e.itemId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(e.itemId, desc(e.occurredAt), desc(e.id)),
-    emailsOf(
-      ctx,
-      rows.map((r) => r.people[0] ?? null),
-    ),
-  ]);
-  const refs = new Map(newest.map((n) => [n.itemId, n.ref]));
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
+  return rows.map(({ firstPerson: person, ownerEmail, ...r }) => ({
+    ...r,
     status: r.status as CurrentWork['status'],
-    subpath: r.subpath,
-    branch: r.branch,
-    issueKeys: r.issueKeys,
-    lastEvidenceAt: r.lastEvidenceAt,
-    owner: r.people[0] ? (emails.get(r.people[0]) ?? r.people[0]) : null,
-    evidenceRef: refs.get(r.id) ?? null,
+    owner: ownerEmail ?? person,
   }));
 }
