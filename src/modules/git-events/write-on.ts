@@ -1,5 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
-import { integrationIn } from '../integrations/index.ts';
+import { integrationsIn } from '../integrations/index.ts';
 import type { GitEventKind } from './table.ts';
 
 /**
@@ -8,10 +8,9 @@ import type { GitEventKind } from './table.ts';
  * the event to the audit log (and so to chat); nothing is ever written to the tracker or wiki.
  */
 export async function auditsGitEvent(ctx: Ctx, workspaceId: string, kind: GitEventKind): Promise<boolean> {
-  for (const provider of ['tracker', 'wiki'] as const) {
-    const integration = await integrationIn(ctx, workspaceId, provider);
-    const on = kind === 'commit' ? integration.fields.write_on_commit : integration.fields.write_on_merge;
-    if (integration.enabled && on === true) return true;
-  }
-  return false;
+  const sites = await integrationsIn(ctx, workspaceId, ['tracker', 'wiki'] as const);
+  return sites.some((site) => {
+    const on = kind === 'commit' ? site.fields.write_on_commit : site.fields.write_on_merge;
+    return site.enabled && on === true;
+  });
 }

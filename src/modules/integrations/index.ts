@@ -7,7 +7,7 @@ export { wikiReadAnswer, wikiReadQuery, wikiSearchAnswer } from './wiki/schemas.
 export { integrationRoutes } from './config/routes.ts';
 export { trackerRoutes } from './tracker/routes.ts';
 export { wikiRoutes } from './wiki/routes.ts';
-export { integrationIn } from './config/configured-integration.ts';
+export { integrationIn, integrationsIn } from './config/configured-integration.ts';
 export { chatPayload } from './chat/chat-message.ts';
 export { sendChatMessage } from './chat/send-chat-message.ts';
 export { isConfigured } from './config/effective-integration.ts';

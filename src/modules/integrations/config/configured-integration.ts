@@ -1,5 +1,6 @@
 import type { Provider } from '../../../config/index.ts';
 import type { Ctx } from '../../../platform/context.ts';
+import { missing } from '../../../platform/missing.ts';
 import { integrationNotConfigured } from '../../../platform/http/errors.ts';
 import {
   effectiveFor,
@@ -27,8 +28,20 @@ export async function integrationIn<P extends Provider>(
   workspaceId: string,
   provider: P,
 ): Promise<EffectiveIntegration<P>> {
-  const saved = await savedIntegrations(ctx, workspaceId, providersNeeded(provider));
-  return effectiveFor(ctx.config.integrations, provider, saved);
+  const [integration = missing(`the ${provider} integration`)] = await integrationsIn(ctx, workspaceId, [
+    provider,
+  ]);
+  return integration;
+}
+
+/** What applies to each of `providers` in a workspace, read in one query (as integrationIn). */
+export async function integrationsIn<P extends Provider>(
+  ctx: Ctx,
+  workspaceId: string,
+  providers: readonly P[],
+): Promise<Array<EffectiveIntegration<P>>> {
+  const saved = await savedIntegrations(ctx, workspaceId, [...new Set(providers.flatMap(providersNeeded))]);
+  return providers.map((provider) => effectiveFor(ctx.config.integrations, provider, saved));
 }
 
 /**
