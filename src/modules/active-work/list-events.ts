@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { keyCursor } from '../../platform/http/pagination.ts';
 import { requireProjectRole } from '../access/index.ts';
@@ -28,8 +28,9 @@ export async function listEvents({
   const { project } = await requireProjectRole(ctx, input.workspace_key, input.project_key, 'reader');
   const before = keyCursor.decode(input.cursor)?.id;
   const rows = await ctx.db
-    .select()
+    .select({ event: activeWorkEvents, title: activeWorkItems.title })
     .from(activeWorkEvents)
+    .innerJoin(activeWorkItems, eq(activeWorkItems.id, activeWorkEvents.itemId))
     .where(
       and(
         eq(activeWorkEvents.projectId, project.id),
@@ -42,18 +43,12 @@ export async function listEvents({
     )
     .orderBy(desc(activeWorkEvents.id))
     .limit(input.limit + 1);
-  const items: EventRow[] = rows.slice(0, input.limit);
+  const page = rows.slice(0, input.limit);
+  const items: EventRow[] = page.map((r) => r.event);
   const last = items.at(-1);
-  const itemIds = [...new Set(items.map((e) => e.itemId))];
-  const titled = itemIds.length
-    ? await ctx.db
-        .select({ id: activeWorkItems.id, title: activeWorkItems.title })
-        .from(activeWorkItems)
-        .where(inArray(activeWorkItems.id, itemIds))
-    : [];
   return {
     items,
-    titles: new Map(titled.map((t) => [t.id, t.title])),
+    titles: new Map(page.map((r) => [r.event.itemId, r.title])),
     emails: await emailsOf(
       ctx,
       items.map((e) => e.actorUserId),
