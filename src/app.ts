@@ -31,7 +31,13 @@ import { ReusedReads } from './platform/db/reused-reads.ts';
 import type { UserActor } from './platform/context.ts';
 import { apiKeyRoutes, authenticateApiKey, oneTimeLinkRoutes } from './modules/api-keys/index.ts';
 import { importRoutes } from './modules/imports/index.ts';
-import { chatRoutes, integrationRoutes, trackerRoutes, wikiRoutes } from './modules/integrations/index.ts';
+import {
+  chatRoutes,
+  integrationRoutes,
+  modelRoutes,
+  trackerRoutes,
+  wikiRoutes,
+} from './modules/integrations/index.ts';
 import { contextRoutes } from './modules/context/index.ts';
 import { rawRoutes } from './modules/raw/index.ts';
 import { findSession, sessionRoutes } from './modules/sessions/index.ts';
@@ -139,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   contextRoutes(app, deps);
   integrationRoutes(app, deps);
   chatRoutes(app, deps);
+  modelRoutes(app, deps);
   notificationRoutes(app, deps);
   outboundRoutes(app, deps);
   trackerRoutes(app, deps);

@@ -12,10 +12,12 @@ import {
 import { onAuditAppended } from './modules/audit/index.ts';
 import { syncPermissionsJob, syncReposJob, webhookJob } from './modules/codehost/index.ts';
 import { deliverChatJob, forwardAuditEntries } from './modules/notifications/index.ts';
+import { explainEntryJob, explainNotifiedEntries } from './modules/reasoner/index.ts';
 
 /** Every kind of background job the server runs: its runners claim these kinds and no other. */
 export const JOBS: readonly JobDefinition[] = [
   deliverChatJob,
+  explainEntryJob,
   syncReposJob,
   syncPermissionsJob,
   webhookJob,
@@ -24,11 +26,13 @@ export const JOBS: readonly JobDefinition[] = [
 ];
 
 /**
- * Registers what acts on appended audit entries, in the transaction that appends them: chat
- * forwarding queues deliveries; Active Work queues inference of work memories and CI runs.
- * Calling it again changes nothing.
+ * Registers what acts on appended audit entries, in the transaction that appends them: the audit
+ * reasoner asks for explanations of what chat will be sent (first, so its jobs are claimed before
+ * the deliveries that wait for them); chat forwarding queues deliveries; Active Work queues
+ * inference of work memories and CI runs. Calling it again changes nothing.
  */
 export function composeModules(): void {
+  onAuditAppended(explainNotifiedEntries);
   onAuditAppended(forwardAuditEntries);
   onAuditAppended(queueActiveWorkEvidence);
 }

@@ -7,6 +7,7 @@ export * from './modules/memories/table.ts';
 export * from './modules/raw/table.ts';
 export * from './modules/imports/table.ts';
 export * from './modules/integrations/config/table.ts';
+export * from './modules/integrations/model/table.ts';
 export * from './modules/sessions/table.ts';
 export * from './platform/jobs/table.ts';
 export * from './modules/notifications/table.ts';

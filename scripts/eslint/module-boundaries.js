@@ -26,7 +26,7 @@ export const LAYERS = [
   ['users', 'sessions', 'workspaces', 'memories', 'raw', 'ci-events'],
   ['projects', 'active-work', 'imports', 'outbound'],
   ['resolution', 'integrations', 'codehost', 'context'],
-  ['notifications', 'mcp', 'git-events'],
+  ['notifications', 'mcp', 'git-events', 'reasoner'],
   ['composition'],
   ['cli'],
 ];

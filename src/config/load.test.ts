@@ -140,9 +140,12 @@ describe('configuration', () => {
       action_prefixes: ['ci.', 'integration.'],
       mask_secrets: false,
     });
-    expect(config.integrations.fallbacks.audit_reasoner).toEqual({
-      llm_provider: 'anthropic',
-      api_key: 'ak',
+    expect(config.integrations.fallbacks.audit_reasoner).toEqual({ llm_provider: 'anthropic' });
+    expect(config.integrations.model).toEqual({
+      apiKeys: { openai: 'ok', anthropic: 'ak' },
+      hourlyCallCap: 100,
+      timeoutMs: 30_000,
+      reasonerWaitMs: 5_000,
     });
     expect(config.integrations.locked).toEqual(['chat', 'wiki']);
     expect(config.integrations.allowPrivateNetwork).toBe(false);

@@ -194,8 +194,6 @@ const defined = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 
 function integrationEnv(env: Env): IntegrationEnv {
-  const reasonerKey =
-    env.SERVICE_AUDIT_REASONER_PROVIDER === 'anthropic' ? env.ANTHROPIC_API_KEY : env.OPENAI_API_KEY;
   return {
     fallbacks: {
       tracker: defined({
@@ -221,12 +219,17 @@ function integrationEnv(env: Env): IntegrationEnv {
         llm_provider: env.SERVICE_AUDIT_REASONER_PROVIDER,
         model: env.SERVICE_AUDIT_REASONER_MODEL,
         base_url: env.SERVICE_AUDIT_REASONER_BASE_URL,
-        api_key: reasonerKey,
       }),
     },
     locked: env.SERVICE_INTEGRATION_LOCKED_PROVIDERS,
     allowPrivateNetwork: env.SERVICE_ALLOW_PRIVATE_NETWORK,
     timeoutMs: env.SERVICE_INTEGRATION_TIMEOUT_MS,
+    model: {
+      apiKeys: defined({ openai: env.OPENAI_API_KEY, anthropic: env.ANTHROPIC_API_KEY }),
+      hourlyCallCap: env.SERVICE_MODEL_HOURLY_CALL_CAP,
+      timeoutMs: env.SERVICE_MODEL_TIMEOUT_MS,
+      reasonerWaitMs: env.SERVICE_AUDIT_REASONER_WAIT_MS,
+    },
   };
 }
 

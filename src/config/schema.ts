@@ -166,6 +166,9 @@ export const envSchema = z.object({
   SERVICE_AUDIT_REASONER_PROVIDER: z.enum(REASONER_LLM_PROVIDERS).optional(),
   SERVICE_AUDIT_REASONER_MODEL: z.string().max(200).optional(),
   SERVICE_AUDIT_REASONER_BASE_URL: serviceUrl.optional(),
+  SERVICE_AUDIT_REASONER_WAIT_MS: int(0, 60_000).default(5_000),
+  SERVICE_MODEL_HOURLY_CALL_CAP: int(0, 1_000_000).default(100),
+  SERVICE_MODEL_TIMEOUT_MS: int(100, 300_000).default(30_000),
   OPENAI_API_KEY: z.string().max(1000).optional(),
   ANTHROPIC_API_KEY: z.string().max(1000).optional(),
   CODEHOST_APP_ID: z.coerce
@@ -210,6 +213,18 @@ export interface IntegrationEnv {
   locked: Provider[];
   allowPrivateNetwork: boolean;
   timeoutMs: number;
+  /**
+   * The language model the audit reasoner (and extraction, when a workspace asks) calls: the API
+   * key of each provider from the environment (used for the provider that applies), calls allowed
+   * per workspace and clock hour, one call's deadline (retries included), and how long a chat
+   * delivery waits for an entry's explanation.
+   */
+  model: {
+    apiKeys: Partial<Record<(typeof REASONER_LLM_PROVIDERS)[number], string>>;
+    hourlyCallCap: number;
+    timeoutMs: number;
+    reasonerWaitMs: number;
+  };
 }
 
 /**

@@ -8,3 +8,4 @@ export { canonicalJson } from './chain-hash.ts';
 export { recordAccessChange, recordAccessChanges } from './access-change-entry.ts';
 export { auditRoutes } from './routes.ts';
 export { SYNC_TRIGGERS } from './actions/codehost.ts';
+export { askExplanations, cachedExplanation, explanationOf, finishExplanation } from './explanations.ts';

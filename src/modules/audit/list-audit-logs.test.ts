@@ -85,6 +85,7 @@ describe('GET /v1/audit-logs (workspace log)', () => {
       created_at: expect.any(String),
       prev_hash: previous!.hash,
       hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      explanation: null,
     });
     // The entry is stamped with the service clock.
     expect(new Date(entry!.created_at).getTime()).toBeGreaterThanOrEqual(before.getTime());

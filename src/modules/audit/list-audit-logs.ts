@@ -4,7 +4,8 @@ import { likePrefix } from '../../platform/db/like-prefix.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { seqBefore, page, type Page } from '../../platform/http/pagination.ts';
 import { requireAuditScope, type AuditScope } from './audit-scope.ts';
-import { auditLog, type AuditRow } from './table.ts';
+import { explanationsOf } from './explanations.ts';
+import { auditLog, type AuditRow, type ExplanationRow } from './table.ts';
 import type { Db } from '../../platform/db/database.ts';
 
 /** Entries of the audit log matching `where`, newest first (by `seq`), at most `limit`. */
@@ -19,7 +20,10 @@ const chainPage = (db: Db) =>
     sql.placeholder('limit'),
   ).prepare('ctxhub_audit_page');
 
-/** Newest first, in chain order (`seq`), which is commit order within a chain. */
+/**
+ * Newest first, in chain order (`seq`), which is commit order within a chain; each entry with its
+ * explanation when one was asked for.
+ */
 export async function listAuditLogs({
   ctx,
   input,
@@ -31,7 +35,7 @@ export async function listAuditLogs({
     limit: number;
     cursor?: string | undefined;
   };
-}): Promise<{ scope: AuditScope; page: Page<AuditRow> }> {
+}): Promise<{ scope: AuditScope; page: Page<AuditRow>; explanations: Map<string, ExplanationRow> }> {
   const scope = await requireAuditScope(ctx, input.workspace_key);
   const before = seqBefore(input.cursor);
   const rows = input.action_prefix
@@ -49,5 +53,13 @@ export async function listAuditLogs({
         before,
         limit: input.limit + 1,
       });
-  return { scope, page: page(rows, input.limit, (r) => String(r.seq)) };
+  const found = page(rows, input.limit, (r) => String(r.seq));
+  const explanations =
+    scope.chain === 'server'
+      ? new Map()
+      : await explanationsOf(
+          ctx,
+          found.items.map((e) => e.id),
+        );
+  return { scope, page: found, explanations };
 }

@@ -3,7 +3,7 @@ import { iso, isoDate, timestamp, userId, workspaceKey } from '../../platform/ht
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
 import type { AccessTimelineRow } from './access-timeline.ts';
 import { summarize } from './access-timeline.ts';
-import { ACCESS_SOURCES, type AuditRow } from './table.ts';
+import { ACCESS_SOURCES, EXPLANATION_STATUSES, type AuditRow, type ExplanationRow } from './table.ts';
 import { projectKey } from '../tenancy/index.ts';
 
 export const auditLogsQuery = z.strictObject({
@@ -58,6 +58,19 @@ export const auditEntry = z.object({
   created_at: timestamp,
   prev_hash: z.string().nullable(),
   hash: z.string(),
+  explanation: z
+    .object({
+      status: z.enum(EXPLANATION_STATUSES),
+      text: z.string().nullable().describe("The language model's plain-language explanation (status done)"),
+      model: z.string().nullable(),
+      cached: z.boolean().describe("Reused from an equal entry's explanation: no call was made"),
+      failure: z.string().nullable().describe('Why there is none (status failed)'),
+      finished_at: timestamp.nullable(),
+    })
+    .nullable()
+    .describe(
+      'Set when the audit reasoner was asked to explain the entry (it was sent to chat without a reason)',
+    ),
 });
 export const auditList = listAnswer(auditEntry);
 
@@ -96,7 +109,11 @@ export const accessEvent = z.object({
 });
 export const accessTimelineAnswer = listAnswer(accessEvent);
 
-export const presentAuditEntry = (e: AuditRow, workspaceKey: string | null): z.output<typeof auditEntry> => ({
+export const presentAuditEntry = (
+  e: AuditRow,
+  workspaceKey: string | null,
+  explanation?: ExplanationRow,
+): z.output<typeof auditEntry> => ({
   id: e.id,
   seq: e.seq,
   workspace_key: workspaceKey,
@@ -108,6 +125,16 @@ export const presentAuditEntry = (e: AuditRow, workspaceKey: string | null): z.o
   created_at: iso(e.createdAt),
   prev_hash: e.prevHash,
   hash: e.hash,
+  explanation: explanation
+    ? {
+        status: explanation.status,
+        text: explanation.text,
+        model: explanation.model,
+        cached: explanation.cached,
+        failure: explanation.failure,
+        finished_at: explanation.finishedAt ? iso(explanation.finishedAt) : null,
+      }
+    : null,
 });
 
 export function presentAccessEvent(r: AccessTimelineRow, workspaceKey: string): z.output<typeof accessEvent> {

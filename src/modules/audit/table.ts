@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /**
  * Append-only (a trigger rejects UPDATE, DELETE and TRUNCATE). Entries of one chain (a workspace,
@@ -70,3 +70,38 @@ export const ACCESS_SOURCES = ['manual', 'codehost', 'oidc', 'system'] as const;
 export type AccessSource = (typeof ACCESS_SOURCES)[number];
 export type AccessChange = 'add' | 'change' | 'remove';
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/** Where an entry's explanation stands: asked for, written, or not to be had (with why). */
+export const EXPLANATION_STATUSES = ['pending', 'done', 'failed'] as const;
+export type ExplanationStatus = (typeof EXPLANATION_STATUSES)[number];
+
+/**
+ * A language model's plain-language explanation of an audit entry (the audit reasoner's), kept
+ * beside the entry: the entry itself and its chain never change. `cache_key` digests the entry's
+ * action and params, so an equal entry later reuses a done explanation instead of a new call.
+ */
+export const auditExplanations = pgTable(
+  'audit_explanations',
+  {
+    /** The entry explained (no foreign key: audit_log refuses TRUNCATE by its trigger alone). */
+    auditId: text('audit_id').primaryKey(),
+    workspaceId: text('workspace_id').notNull(),
+    cacheKey: text('cache_key').notNull(),
+    status: text('status').$type<ExplanationStatus>().notNull(),
+    text: text('text'),
+    model: text('model'),
+    /** Why there is no explanation (status `failed`). */
+    failure: text('failure'),
+    /** Whether the text was reused from an equal entry's explanation (no call made). */
+    cached: boolean('cached').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('audit_explanations_cache_idx')
+      .on(t.workspaceId, t.cacheKey)
+      .where(sql`${t.status} = 'done'`),
+  ],
+);
+
+export type ExplanationRow = typeof auditExplanations.$inferSelect;

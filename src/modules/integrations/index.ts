@@ -12,3 +12,6 @@ export { chatPayload } from './chat/chat-message.ts';
 export { sendChatMessage } from './chat/send-chat-message.ts';
 export { isConfigured } from './config/effective-integration.ts';
 export { chatRoutes } from './chat/routes.ts';
+export { askModel } from './model/ask-model.ts';
+export { ModelFailure } from './model/model-failure.ts';
+export { modelRoutes } from './model/routes.ts';

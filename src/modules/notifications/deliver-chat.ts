@@ -7,6 +7,7 @@ import { JobFailure } from '../../platform/jobs/job-failure.ts';
 import { auditLog } from '../audit/index.ts';
 import { chatPayload, integrationIn, isConfigured, sendChatMessage } from '../integrations/index.ts';
 import { actorLabel, isOutboundLocale, messageVariables, renderOutboundMessage } from '../outbound/index.ts';
+import { deliveryExplanation } from './delivery-explanation.ts';
 import { deliveries } from './table.ts';
 import { users, workspaces } from '../tenancy/index.ts';
 
@@ -44,7 +45,7 @@ type Found = NonNullable<Awaited<ReturnType<typeof deliveryWithEntry>>>;
 
 /**
  * Sends one delivery (a job): the entry rendered through the workspace's chat policy in its locale,
- * shaped by the chat configuration as it is now (format, target JSON, masking), posted to the
+ * with the audit reasoner's explanation when one was asked for and is there in time, shaped by the chat configuration as it is now (format, target JSON, masking), posted to the
  * webhook. Chat turned off, or left without a webhook, since the entry was written: the delivery
  * fails for good, saying so (a retry once it is back on sends it).
  */
@@ -59,13 +60,30 @@ export const deliverChatJob = defineJob({
       throw new JobFailure('chat was turned off before the message was sent', { final: true });
     if (!isConfigured(chat))
       throw new JobFailure('chat has no webhook_url any more (set one, then retry)', { final: true });
-    const message = await deliveryPayload(ctx, found, chat.fields);
+    const explained = await deliveryExplanation(
+      ctx,
+      found.entry.id,
+      found.delivery.createdAt.getTime() + ctx.config.integrations.model.reasonerWaitMs,
+    );
+    const message = await deliveryPayload(
+      ctx,
+      found,
+      chat.fields,
+      explained.explanation === 'included' ? explained.text : null,
+    );
     const delivered = await sendChatMessage(chat.fields.webhook_url, message, {
       timeoutMs: ctx.config.integrations.timeoutMs,
       allowPrivate: ctx.config.integrations.allowPrivateNetwork,
       now: ctx.now,
     });
-    await ctx.db.update(deliveries).set({ answer: delivered.answer }).where(eq(deliveries.id, deliveryId));
+    await ctx.db
+      .update(deliveries)
+      .set({
+        answer: delivered.answer,
+        explanation: explained.explanation,
+        explanationNote: explained.explanation === 'left_out' ? explained.note : null,
+      })
+      .where(eq(deliveries.id, deliveryId));
   },
 });
 
@@ -74,6 +92,7 @@ async function deliveryPayload(
   ctx: Ctx,
   { delivery, entry, workspace, actor, target }: Found,
   fields: Parameters<typeof chatPayload>[2],
+  explanation: string | null,
 ) {
   const actorName =
     labelOf(actor) ?? entry.actorUserId ?? (entry.systemActor ? `ctxhub (${entry.systemActor})` : 'ctxhub');
@@ -107,6 +126,7 @@ async function deliveryPayload(
       occurredAt: entry.createdAt,
       severity: delivery.severity,
       target: { type: entry.targetType, id: entry.targetId, params: entry.params, metadata: entry.metadata },
+      explanation,
     },
     delivery.channel,
     fields,

@@ -23,6 +23,8 @@ export function deliveryView(d: DeliveryRow, job: JobRow): DeliveryView {
     last_error: job.lastError,
     next_attempt_at: status === 'pending' || status === 'retrying' ? iso(job.runAt) : null,
     answer: d.answer,
+    explanation: d.explanation ?? 'none',
+    explanation_note: d.explanationNote,
     created_at: iso(d.createdAt),
     finished_at: isoOrNull(job.finishedAt),
   };

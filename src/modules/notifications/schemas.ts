@@ -35,6 +35,12 @@ export const deliveryAnswer = z.object({
   last_error: z.string().nullable(),
   next_attempt_at: nullableTimestamp.describe('When the next attempt is due (pending or retrying)'),
   answer: z.string().nullable().describe('What the receiver answered when it took the message'),
+  explanation: z
+    .enum(['none', 'included', 'left_out'])
+    .describe(
+      "The audit reasoner's explanation in the sent message: none asked for (or not sent yet), included, or left out (explanation_note says why)",
+    ),
+  explanation_note: z.string().nullable(),
   created_at: timestamp,
   finished_at: nullableTimestamp,
 });

@@ -31,6 +31,12 @@ export const deliveries = pgTable(
     severity: text('severity').$type<Severity>().notNull(),
     /** What the receiver answered to the attempt that delivered it. */
     answer: text('answer'),
+    /**
+     * The audit reasoner's part in the message that was sent: `included`, or `left_out` with why
+     * in `explanation_note`; null when no explanation was asked for (or nothing was sent yet).
+     */
+    explanation: text('explanation').$type<'included' | 'left_out'>(),
+    explanationNote: text('explanation_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('deliveries_workspace_recent_idx').on(t.workspaceId, desc(t.id))],

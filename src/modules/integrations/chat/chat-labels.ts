@@ -9,6 +9,8 @@ export interface ChatLabels {
   time: string;
   severity: string;
   target: string;
+  /** Heads the audit reasoner's explanation (written by a language model). */
+  explanation: string;
   none: string;
   severities: Record<Severity, string>;
 }
@@ -21,6 +23,7 @@ export const CHAT_LABELS: Record<OutboundLocale, ChatLabels> = {
     time: 'Time',
     severity: 'Severity',
     target: 'Target',
+    explanation: 'Explanation (language model)',
     none: '(none)',
     severities: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
   },
@@ -31,6 +34,7 @@ export const CHAT_LABELS: Record<OutboundLocale, ChatLabels> = {
     time: 'Hora',
     severity: 'Gravedad',
     target: 'Objeto',
+    explanation: 'Explicación (modelo de lenguaje)',
     none: '(ninguno)',
     severities: { low: 'Baja', medium: 'Media', high: 'Alta', critical: 'Crítica' },
   },
@@ -41,6 +45,7 @@ export const CHAT_LABELS: Record<OutboundLocale, ChatLabels> = {
     time: 'Heure',
     severity: 'Gravité',
     target: 'Cible',
+    explanation: 'Explication (modèle de langage)',
     none: '(aucun)',
     severities: { low: 'Faible', medium: 'Moyenne', high: 'Élevée', critical: 'Critique' },
   },
@@ -51,6 +56,7 @@ export const CHAT_LABELS: Record<OutboundLocale, ChatLabels> = {
     time: 'Zeitpunkt',
     severity: 'Schweregrad',
     target: 'Ziel',
+    explanation: 'Erklärung (Sprachmodell)',
     none: '(keins)',
     severities: { low: 'Niedrig', medium: 'Mittel', high: 'Hoch', critical: 'Kritisch' },
   },
@@ -61,6 +67,7 @@ export const CHAT_LABELS: Record<OutboundLocale, ChatLabels> = {
     time: '日時',
     severity: '重要度',
     target: '対象',
+    explanation: '説明（言語モデル）',
     none: '（なし）',
     severities: { low: '低', medium: '中', high: '高', critical: '緊急' },
   },
@@ -71,6 +78,7 @@ export const CHAT_LABELS: Record<OutboundLocale, ChatLabels> = {
     time: '시각',
     severity: '심각도',
     target: '대상',
+    explanation: '설명 (언어 모델)',
     none: '(없음)',
     severities: { low: '낮음', medium: '보통', high: '높음', critical: '긴급' },
   },
@@ -81,6 +89,7 @@ export const CHAT_LABELS: Record<OutboundLocale, ChatLabels> = {
     time: '时间',
     severity: '严重程度',
     target: '对象',
+    explanation: '说明（语言模型）',
     none: '（无）',
     severities: { low: '低', medium: '中', high: '高', critical: '严重' },
   },

@@ -17,6 +17,8 @@ export interface ChatEntry {
   severity: Severity;
   /** The audit entry's target with its params and metadata (shown with include_target_json). */
   target: unknown;
+  /** The audit reasoner's explanation of the entry, when it has one. */
+  explanation?: string | null;
 }
 
 /** The JSON body of an incoming-webhook call (Slack's shape). */
@@ -36,7 +38,7 @@ const inCodeBlock = (text: string) => text.replaceAll('```', '`\u200b``');
 
 /**
  * The webhook payload of one entry: `compact` is one line; `detailed` (the default) is Block Kit:
- * a header, the sentence, fields for actor, workspace, project, time and severity, and the target
+ * a header, the sentence, the audit reasoner's explanation when there is one, fields for actor, workspace, project, time and severity, and the target
  * as JSON when asked. With `mask_secrets` (the default) every text is masked first; every limit of
  * Slack's is then kept by cutting with a marker.
  */
@@ -47,7 +49,8 @@ export function chatPayload(entry: ChatEntry, channel: string | null, options: O
   const severity = labels.severities[entry.severity];
   const where = channel === null ? {} : { channel };
   if ((options.format ?? 'detailed') === 'compact') {
-    const line = `[${severity}] ${entry.action}: ${sentence}`.replace(/\s*\n\s*/g, ' ');
+    const why = entry.explanation ? ` (${mask(entry.explanation)})` : '';
+    const line = `[${severity}] ${entry.action}: ${sentence}${why}`.replace(/\s*\n\s*/g, ' ');
     return { ...where, text: fitMrkdwn(line, CHAT_LIMITS.text) };
   }
   const field = (label: string, value: string) => ({
@@ -60,6 +63,17 @@ export function chatPayload(entry: ChatEntry, channel: string | null, options: O
       text: { type: 'plain_text', text: fit(mask(entry.action), CHAT_LIMITS.headerText) },
     },
     { type: 'section', text: { type: 'mrkdwn', text: fitMrkdwn(sentence, CHAT_LIMITS.sectionText) } },
+    ...(entry.explanation
+      ? [
+          {
+            type: 'section',
+            text: {
+              type: 'mrkdwn',
+              text: fitMrkdwn(`*${labels.explanation}*\n${mask(entry.explanation)}`, CHAT_LIMITS.sectionText),
+            },
+          },
+        ]
+      : []),
     {
       type: 'section',
       fields: [

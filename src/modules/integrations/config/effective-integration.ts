@@ -43,7 +43,8 @@ export const isConfigured = <P extends Provider>(
 /**
  * The configuration that applies (docs/api.md#integrations), field by field:
  * saved workspace configuration over environment fallbacks, except `audit_reasoner` (environment
- * first); a locked provider takes the environment only. A wiki on the tracker's site may use the
+ * first, its API key the environment's key of the model provider that applies); a locked provider
+ * takes the environment only. A wiki on the tracker's site may use the
  * tracker's email and token when it has none of its own (`tracker` is the tracker's answer).
  */
 function effectiveIntegration<P extends Provider>(
@@ -74,6 +75,14 @@ function effectiveIntegration<P extends Provider>(
       if (v === undefined || v === null) continue;
       fields[k] = v;
       fieldSources[k] = source;
+    }
+  }
+  if (provider === 'audit_reasoner') {
+    // The environment holds one key per model provider: the one of the provider that applies wins.
+    const envKey = env.model.apiKeys[fields.llm_provider as keyof IntegrationEnv['model']['apiKeys']];
+    if (envKey) {
+      fields.api_key = envKey;
+      fieldSources.api_key = 'env';
     }
   }
   if (provider === 'wiki' && tracker && sameSite(fields.base_url, tracker.fields.base_url)) {

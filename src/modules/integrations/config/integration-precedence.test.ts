@@ -14,7 +14,7 @@ const overrides = withIntegrationEnv(
   {
     tracker: ENV_TRACKER,
     chat: { webhook_url: 'https://hooks.chat.example/services/ENVSECRET', format: 'compact' },
-    audit_reasoner: { llm_provider: 'openai', model: 'env-model', api_key: 'sk-ENVSECRET' },
+    audit_reasoner: { model: 'env-model' },
   },
   ['chat'],
 );
@@ -24,6 +24,7 @@ const h = useHarness({
     ...overrides.integrations!,
     allowPrivateNetwork: false,
     timeoutMs: testConfig().integrations.timeoutMs,
+    model: { ...testConfig().integrations.model, apiKeys: { openai: 'sk-ENVSECRET' } },
   },
 });
 const { newWorkspace, put, saved, views, stateOf } = integrationScene(h);
@@ -116,7 +117,12 @@ describe('integration precedence: workspace over environment, field by field', (
       workspace_key: ws,
       provider: 'audit_reasoner',
       enabled: true,
-      config: { model: 'workspace-model', base_url: 'https://llm.example.com/v1' },
+      config: {
+        llm_provider: 'openai',
+        model: 'workspace-model',
+        base_url: 'https://llm.example.com/v1',
+        api_key: 'sk-WORKSPACE',
+      },
     });
     expect(view).toMatchObject({
       source: 'workspace',
@@ -127,11 +133,26 @@ describe('integration precedence: workspace over environment, field by field', (
         base_url: 'https://llm.example.com/v1',
         has_api_key: true,
       },
-      field_sources: { model: 'env', base_url: 'workspace' },
+      field_sources: { model: 'env', base_url: 'workspace', llm_provider: 'workspace', api_key: 'env' },
     });
     expect((await auditOf(h, ws, 'integration.'))[0]!.target.params).toMatchObject({
       provider: 'audit_reasoner',
-      changed_fields: ['enabled', 'base_url', 'model'],
+      changed_fields: ['enabled', 'api_key', 'base_url', 'llm_provider', 'model'],
+    });
+  });
+
+  it("keeps the workspace's key when the environment has none for the provider that applies", async () => {
+    const ws = await newWorkspace();
+    const view = await saved({
+      workspace_key: ws,
+      provider: 'audit_reasoner',
+      enabled: true,
+      config: { llm_provider: 'anthropic', api_key: 'sk-ant-WORKSPACE' },
+    });
+    expect(view).toMatchObject({
+      configured: true,
+      config: { llm_provider: 'anthropic', model: 'env-model', has_api_key: true },
+      field_sources: { api_key: 'workspace', llm_provider: 'workspace' },
     });
   });
 

@@ -11,11 +11,12 @@ const MAX_PROVIDER_MESSAGE = 300;
 const MAX_RETRY_WAIT_MS = 5000;
 
 /**
- * The readable part of an Atlassian error body (`errorMessages`, `errors`, `message`, v2
- * `errors[].title`), shown to workspace members: the call's own `secrets` (a server at a wrong
- * base URL may echo the Authorization header) and anything that looks like a secret are masked.
+ * The readable part of a provider's error body (Atlassian's `errorMessages`, `errors`, `message`,
+ * v2 `errors[].title`; a language model API's `error.message`), shown to workspace members: the
+ * call's own `secrets` (a server at a wrong base URL may echo the Authorization header) and
+ * anything that looks like a secret are masked.
  */
-function providerMessage(text: string, secrets: string[] = []): string {
+export function providerMessage(text: string, secrets: string[] = []): string {
   let message = text;
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
@@ -28,6 +29,9 @@ function providerMessage(text: string, secrets: string[] = []): string {
         ? body.errors.map((e: { title?: unknown; detail?: unknown }) => e.detail ?? e.title)
         : []),
       body.message,
+      body.error && typeof body.error === 'object'
+        ? (body.error as Record<string, unknown>).message
+        : undefined,
     ];
     const texts = parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '');
     if (texts.length > 0) message = texts.join('; ');
