@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { composeModules, JOBS } from '../src/composition.ts';
 import { buildApp } from '../src/app.ts';
-import { testConfig } from '../src/config/index.ts';
+import { testConfig, type Config } from '../src/config/index.ts';
 import type { Ctx } from '../src/platform/context.ts';
 import { openPglite } from '../src/platform/db/client.ts';
 import type { App } from '../src/platform/http/types.ts';
@@ -73,7 +73,8 @@ export async function rememberCorpus(
   return corpusIdOf;
 }
 
-export async function scratchApp(): Promise<ScratchApp> {
+/** `overrides` changes the configuration (an evaluation that calls a model raises its cap). */
+export async function scratchApp(overrides: Partial<Config> = {}): Promise<ScratchApp> {
   const dir = mkdtempSync(join(tmpdir(), 'ctxhub-eval-'));
   const database = await openPglite(join(dir, 'db'));
   composeModules();
@@ -82,6 +83,7 @@ export async function scratchApp(): Promise<ScratchApp> {
   const config = testConfig({
     rateLimit: { perKeyPerMinute: 10_000_000, perIpPerMinute: 10_000_000 },
     importDir: join(dir, 'imports'),
+    ...overrides,
   });
   const ctx: Ctx = {
     actor: { kind: 'system', name: 'eval' },

@@ -9,6 +9,9 @@
  *   labelled type) and how many statements there were;
  * - the type accuracy of the matched memories, and precision counting only memories of the right type;
  * - the wrong ones (false positives and duplicates), the misses and the wrong types.
+ * With `--model-replay FILE`, `--model-oracle` or `--model-url URL --model NAME` (key in
+ * OPENAI_API_KEY; `--model-record FILE` keeps its answers for replay) the workspace's model
+ * extraction is on and answered that way (model-endpoint.ts), and the figures include its memories.
  * Statements labelled `optional` are fine either way: a memory matching one counts neither as right
  * nor as wrong. Exits 1 when the overall precision is below 0.8 (or a request fails).
  *
@@ -20,7 +23,9 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MEMORY_TYPES } from '../../src/modules/memories/vocabulary.ts';
+import { parseEnv, testConfig } from '../../src/config/index.ts';
 import { scratchApp, type ScratchApp } from '../scratch-app.ts';
+import { startModelEndpoint, type ModelEndpoint, type ModelMode } from './model-endpoint.ts';
 import { matchStaged, type Label, type Staged, type StagedOutcome } from './match-staged.ts';
 
 interface Transcript {
@@ -32,13 +37,70 @@ interface Transcript {
 
 const TARGET_PRECISION = 0.8;
 
-const { values } = parseArgs({ options: { corpus: { type: 'string' }, part: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    corpus: { type: 'string' },
+    part: { type: 'string' },
+    'model-replay': { type: 'string' },
+    'model-oracle': { type: 'boolean' },
+    'model-url': { type: 'string' },
+    model: { type: 'string' },
+    'model-record': { type: 'string' },
+  },
+});
 const dir = resolve(values.corpus ?? fileURLToPath(new URL('.', import.meta.url)));
 const all = (JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')) as { transcripts: Transcript[] })
   .transcripts;
 const transcripts = values.part ? all.filter((t) => t.part === values.part) : all;
 if (transcripts.length === 0)
   throw new Error(`no transcript in ${dir}/labels.json${values.part ? ` of part ${values.part}` : ''}`);
+
+/** How extract's model pass is answered, if it runs (see model-endpoint.ts). */
+function modelMode(): ModelMode | null {
+  if (values['model-replay']) return { kind: 'replay', file: resolve(values['model-replay']) };
+  if (values['model-oracle']) return { kind: 'oracle', labels: transcripts.flatMap((t) => t.statements) };
+  if (!values['model-url']) return null;
+  const apiKey = parseEnv().OPENAI_API_KEY;
+  if (!apiKey || !values.model) throw new Error('--model-url needs --model and OPENAI_API_KEY');
+  return {
+    kind: 'real',
+    url: values['model-url'],
+    model: values.model,
+    apiKey,
+    ...(values['model-record'] ? { record: resolve(values['model-record']) } : {}),
+  };
+}
+
+/** Turns the workspace's model extraction on, answered by `endpoint`. */
+async function useModel(s: ScratchApp, endpoint: ModelEndpoint): Promise<void> {
+  const put = await s.app.inject({
+    method: 'PUT',
+    url: '/v1/integrations',
+    headers: s.auth,
+    payload: {
+      workspace_key: s.workspaceKey,
+      provider: 'audit_reasoner',
+      enabled: true,
+      config: {
+        llm_provider: 'openai',
+        model: endpoint.model,
+        base_url: endpoint.baseUrl,
+        api_key: endpoint.apiKey,
+      },
+    },
+  });
+  if (put.statusCode !== 200) throw new Error(`PUT /v1/integrations: ${put.statusCode} ${put.body}`);
+  const patch = await s.app.inject({
+    method: 'PATCH',
+    url: `/v1/workspaces/${s.workspaceKey}`,
+    headers: s.auth,
+    payload: { model_extraction: true },
+  });
+  if (patch.statusCode !== 200) throw new Error(`PATCH workspace: ${patch.statusCode} ${patch.body}`);
+}
+
+/** Staged memories by what produced them, over the whole run. */
+const producers: Record<string, number> = {};
 
 async function call<T>(s: ScratchApp, method: 'GET' | 'POST', url: string, payload?: FormData): Promise<T> {
   const res = await s.app.inject({ method, url, headers: s.auth, ...(payload ? { payload } : {}) });
@@ -60,11 +122,12 @@ async function stagedFrom(s: ScratchApp, t: Transcript): Promise<{ staged: Stage
   let cursor: string | null = null;
   for (let page = 0; page < 100; page++) {
     const query = new URLSearchParams({ limit: '200', ...(cursor ? { cursor } : {}) });
-    const answer: { items: Staged[]; next_cursor: string | null } = await call(
+    const answer: { items: Array<Staged & { producer: string }>; next_cursor: string | null } = await call(
       s,
       'GET',
       `/v1/imports/${id}/staged?${query}`,
     );
+    for (const item of answer.items) producers[item.producer] = (producers[item.producer] ?? 0) + 1;
     staged.push(...answer.items.map(({ type, content }) => ({ type, content })));
     cursor = answer.next_cursor;
     if (!cursor) break;
@@ -137,9 +200,17 @@ function details(measured: Measured[]): void {
   }
 }
 
-const s = await scratchApp();
+const mode = modelMode();
+const base = testConfig().integrations;
+const s = await scratchApp(
+  mode
+    ? { integrations: { ...base, model: { ...base.model, hourlyCallCap: 100_000, timeoutMs: 120_000 } } }
+    : {},
+);
+const endpoint = mode ? await startModelEndpoint(mode) : null;
 let failed = false;
 try {
+  if (endpoint) await useModel(s, endpoint);
   const measured: Measured[] = [];
   for (const transcript of transcripts) {
     const { staged, messages } = await stagedFrom(s, transcript);
@@ -154,6 +225,16 @@ try {
       measured.filter((m) => m.transcript.part === part),
     );
   if (parts.length > 1) precision = report('all', measured);
+  const made = Object.entries(producers)
+    .map(([producer, n]) => `${n} ${producer}`)
+    .join(', ');
+  console.log(`\nstaged memories by producer: ${made || 'none'}`);
+  if (endpoint) {
+    const { calls, unrecorded } = endpoint.counts();
+    console.log(
+      `model (${mode?.kind}): ${calls} calls${mode?.kind === 'replay' ? `, ${unrecorded} prompts not recorded` : ''}`,
+    );
+  }
   const met = precision >= TARGET_PRECISION;
   console.log(`\ntarget precision >= ${TARGET_PRECISION} overall: ${met ? 'met' : 'MISSED'}`);
   failed = !met;
@@ -161,6 +242,7 @@ try {
   console.error(err);
   failed = true;
 } finally {
+  await endpoint?.close();
   await s.close();
 }
 process.exit(failed ? 1 : 0);

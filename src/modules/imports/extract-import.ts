@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { insertJsonRows } from '../../platform/db/insert-json-rows.ts';
 import { queryRows } from '../../platform/db/query-rows.ts';
@@ -6,22 +6,21 @@ import { newId } from '../../platform/ids.ts';
 import { missing } from '../../platform/missing.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
 import { memories } from '../memories/index.ts';
-import { rawMessages, rawSessions } from '../raw/index.ts';
-import { MAX_SCANNED_CHARS } from './extract-candidates.ts';
+import { workspaces } from '../tenancy/index.ts';
+import { extractWithModel } from './extract-with-model.ts';
 import type { ImportAccess } from './import-access.ts';
 import { startDraftMaker } from './import-threads.ts';
 import type { Draft } from './message-drafts.ts';
 import { runImportStep, type StepOutcome } from './import-step-runner.ts';
+import { importMessages, importSessions, type ImportMessage } from './import-messages.ts';
 import { stagedMemories, type ImportRow } from './table.ts';
-
-const BATCH_MESSAGES = 500;
-/** Candidates are read from the start of a message (one character more shows it was cut). */
-const EXTRACT_READ_CHARS = MAX_SCANNED_CHARS + 1;
 
 /**
  * Extract: turns the import's user and assistant messages into staged memories (type classified
- * from the wording, clipped; parse already redacted the messages' secrets), leaving out what the project already remembers and repeats within
- * the import. Staged memories start selected; commit turns them into memories.
+ * from the wording, clipped; parse already redacted the messages' secrets), leaving out what the
+ * project already remembers and repeats within the import; with the workspace's model_extraction
+ * on, the language model's proposals are merged in (extract-with-model.ts). Staged memories start
+ * selected; commit turns them into memories.
  */
 export async function extractImport({
   ctx,
@@ -31,79 +30,6 @@ export async function extractImport({
   input: { id: string };
 }): Promise<ImportAccess> {
   return runImportStep(ctx, input.id, 'extract', ({ row }) => extractStaged(ctx, row));
-}
-
-interface ImportMessage {
-  id: string;
-  sessionId: string;
-  seq: number;
-  role: 'user' | 'assistant';
-  text: string;
-  /** The message's own time (the transcript's), which its staged memories keep as `occurred_at`. */
-  at: Date;
-}
-
-/** The import's sessions (their ids and message counts), in id order. */
-function importSessions(ctx: Ctx, importId: string): Promise<{ id: string; count: number }[]> {
-  return ctx.db
-    .select({ id: rawSessions.id, count: rawSessions.messageCount })
-    .from(rawSessions)
-    .where(eq(rawSessions.importId, importId))
-    .orderBy(asc(rawSessions.id));
-}
-
-/**
- * The sessions' user and assistant messages in pages of about BATCH_MESSAGES, session by session.
- * Sessions are grouped by their message counts so small ones share a query; each page is read by
- * its own key range of `raw_messages_position_uq`, so every page costs the same however far the
- * import has got (a keyset over a join with the sessions re-read every earlier message each time).
- */
-async function* importMessages(
-  ctx: Ctx,
-  sessions: { id: string; count: number }[],
-): AsyncGenerator<ImportMessage[]> {
-  let group: string[] = [];
-  let size = 0;
-  for (const session of sessions) {
-    if (group.length && size + session.count > BATCH_MESSAGES) {
-      yield* groupMessages(ctx, group);
-      group = [];
-      size = 0;
-    }
-    group.push(session.id);
-    size += session.count;
-  }
-  yield* groupMessages(ctx, group);
-}
-async function* groupMessages(ctx: Ctx, sessionIds: string[]): AsyncGenerator<ImportMessage[]> {
-  let after: { sessionId: string; seq: number } | null = null;
-  for (let round = 0; round < 1_000_000 && sessionIds.length; round++) {
-    const page: ImportMessage[] = await ctx.db
-      .select({
-        id: rawMessages.id,
-        sessionId: rawMessages.sessionId,
-        seq: rawMessages.seq,
-        role: sql<'user' | 'assistant'>`${rawMessages.role}`,
-        text: sql<string>`left(${rawMessages.content}, ${EXTRACT_READ_CHARS})`,
-        at: rawMessages.createdAt,
-      })
-      .from(rawMessages)
-      .where(
-        and(
-          inArray(rawMessages.sessionId, sessionIds),
-          inArray(rawMessages.role, ['user', 'assistant']),
-          after
-            ? sql`(${rawMessages.sessionId}, ${rawMessages.seq}) > (${after.sessionId}, ${after.seq})`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(rawMessages.sessionId), asc(rawMessages.seq))
-      .limit(BATCH_MESSAGES);
-    if (page.length) yield page;
-    const last = page.at(-1);
-    if (!last || page.length < BATCH_MESSAGES) return;
-    after = { sessionId: last.sessionId, seq: last.seq };
-  }
 }
 
 /** A page of messages handed to the draft maker, and the drafts it will answer. */
@@ -151,7 +77,16 @@ async function extractStaged(ctx: Ctx, row: ImportRow): Promise<StepOutcome<'ext
   } finally {
     await maker.close();
   }
-  return { stats };
+  const [workspace] = await ctx.db
+    .select({ modelExtraction: workspaces.modelExtraction })
+    .from(workspaces)
+    .where(eq(workspaces.id, row.workspaceId));
+  if (!workspace?.modelExtraction) return { stats };
+  const model = await extractWithModel(ctx, row, sessions);
+  return {
+    stats: { ...stats, ...model.stats },
+    ...(model.error === undefined ? {} : { model_error: model.error }),
+  };
 }
 
 /**

@@ -42,6 +42,7 @@ export interface StagedMemory {
   occurred_at: string;
   memory_id: string | null;
   redactions: number;
+  producer: 'rules' | 'model' | 'both';
 }
 
 export type Step = 'parse' | 'extract' | 'commit';

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { iso, timestamp, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
 import { MAX_MEMORY_CHARS, MEMORY_TYPES, memoryType } from '../memories/index.ts';
-import { IMPORT_CLAIMS, IMPORT_STATUSES, type ImportRow, type StagedMemoryRow } from './table.ts';
+import {
+  IMPORT_CLAIMS,
+  IMPORT_STATUSES,
+  STAGED_PRODUCERS,
+  type ImportRow,
+  type StagedMemoryRow,
+} from './table.ts';
 import { projectKey } from '../tenancy/index.ts';
 
 /** `agent_jsonl` and `agent_json_export` have their parsers; any other source is read as text. */
@@ -111,6 +117,11 @@ export const stagedAnswer = z.object({
   occurred_at: timestamp.describe("The message's time in the transcript; the memory's occurred_at"),
   memory_id: z.string().nullable().describe('Set once committed'),
   redactions: z.number().int(),
+  producer: z
+    .enum(STAGED_PRODUCERS)
+    .describe(
+      "What proposed it: the keyword rules, the workspace's language model (model_extraction), or both",
+    ),
 });
 export const stagedList = listAnswer(stagedAnswer);
 
@@ -164,4 +175,5 @@ export const presentStaged = (s: StagedMemoryRow): z.output<typeof stagedAnswer>
   occurred_at: iso(s.occurredAt),
   memory_id: s.memoryId,
   redactions: s.redactions,
+  producer: s.producer,
 });

@@ -21,6 +21,10 @@ export const IMPORT_CLAIMS = ['parse', 'extract', 'commit', 'delete'] as const;
 export type ImportClaim = (typeof IMPORT_CLAIMS)[number];
 export type ImportStats = Record<string, number>;
 
+/** What proposed a staged memory: the keyword rules, the language model (opt-in), or both. */
+export const STAGED_PRODUCERS = ['rules', 'model', 'both'] as const;
+export type StagedProducer = (typeof STAGED_PRODUCERS)[number];
+
 export const imports = pgTable(
   'imports',
   {
@@ -67,6 +71,8 @@ export const stagedMemories = pgTable(
     contentHash: text('content_hash').notNull(),
     selected: boolean('selected').notNull().default(true),
     redactions: integer('redactions').notNull().default(0),
+    /** What proposed it: the keyword rules, the language model, or both. */
+    producer: text('producer').$type<StagedProducer>().notNull().default('rules'),
     /** Set when committed: a staged memory becomes a memory exactly once. */
     memoryId: text('memory_id'),
     /** The time of the message it was extracted from: the memory's `occurred_at` when committed. */

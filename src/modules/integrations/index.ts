@@ -13,5 +13,5 @@ export { sendChatMessage } from './chat/send-chat-message.ts';
 export { isConfigured } from './config/effective-integration.ts';
 export { chatRoutes } from './chat/routes.ts';
 export { askModel } from './model/ask-model.ts';
-export { ModelFailure } from './model/model-failure.ts';
+export { ModelFailure, type ModelFailureKind } from './model/model-failure.ts';
 export { modelRoutes } from './model/routes.ts';

@@ -1,3 +1,7 @@
-/** The public face of the reasoner module: the audit reasoner's listener and job, for composition. */
+/**
+ * The public face of the reasoner module (what ctxhub asks a language model): the audit reasoner's
+ * listener and job, and model extraction's proposer, for composition.
+ */
 export { explainNotifiedEntries } from './explain-notified-entries.ts';
 export { explainEntryJob } from './explain-entry-job.ts';
+export { proposeMemories } from './propose-memories.ts';

@@ -60,6 +60,8 @@ export const workspaces = pgTable('workspaces', {
   activeWorkStaleDays: integer('active_work_stale_days').notNull().default(7),
   /** Days without evidence after which a stale item is closed by the sweep; null: never. */
   activeWorkAutoCloseDays: integer('active_work_auto_close_days'),
+  /** Extract also asks the language model for memories (the audit reasoner's model). */
+  modelExtraction: boolean('model_extraction').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

@@ -35,6 +35,7 @@ export const workspaceAnswer = z.object({
   raw_access_min_role: z.enum(['writer', 'maintainer']),
   active_work_stale_days: z.number().int(),
   active_work_auto_close_days: z.number().int().nullable(),
+  model_extraction: z.boolean(),
   role: z
     .enum(WORKSPACE_ROLES)
     .nullable()

@@ -105,6 +105,11 @@ export const settingsShape = {
     .max(3650)
     .nullable()
     .describe('Days without evidence after which a stale item is closed; null (the default): never'),
+  model_extraction: z
+    .boolean()
+    .describe(
+      "Import extract also asks the workspace's language model (the audit reasoner's) for memories, merged with the rules' (default false: nothing is sent)",
+    ),
 };
 
 /** Every setting optional: what a create or update request may give (routes and verbs both check it). */
@@ -128,6 +133,7 @@ export const SETTING_COLUMNS = {
   raw_access_min_role: 'rawAccessMinRole',
   active_work_stale_days: 'activeWorkStaleDays',
   active_work_auto_close_days: 'activeWorkAutoCloseDays',
+  model_extraction: 'modelExtraction',
 } as const satisfies Record<keyof typeof settingsShape, string>;
 
 export type SettingName = keyof typeof SETTING_COLUMNS;

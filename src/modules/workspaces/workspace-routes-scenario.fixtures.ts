@@ -43,6 +43,7 @@ export const DEFAULT_SETTINGS = {
   raw_access_min_role: 'writer',
   active_work_stale_days: 7,
   active_work_auto_close_days: null,
+  model_extraction: false,
 };
 
 /** A workspace's audit entries with the prefix, newest first (read as the server admin). */

@@ -32,8 +32,8 @@ type Queued = ({ reply: FakeReply } | { text: string }) & { delayMs?: number; ga
  */
 export class ModelFake {
   readonly calls: ModelCall[] = [];
-  /** The text of every unqueued answer. */
-  script: (call: ModelCall) => string = () => 'A member changed the workspace settings.';
+  /** The text of every unqueued answer (a promise of it for a script that asks elsewhere). */
+  script: (call: ModelCall) => string | Promise<string> = () => 'A member changed the workspace settings.';
   private readonly queued: Queued[] = [];
   private readonly server: Server;
   private base = '';
@@ -114,7 +114,7 @@ export class ModelFake {
           : { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } };
       return send(res, { status: 401, body: error });
     }
-    const text = next ? next.text : this.script(call);
+    const text = next ? next.text : await this.script(call);
     const inputTokens = Math.ceil(call.text.length / 4);
     const outputTokens = Math.ceil(text.length / 4);
     send(res, {

@@ -20,6 +20,20 @@ const stepParams = <S extends string, T extends z.ZodObject>(
   stats: param(stats, `The step's counts (an object): ${Object.keys(stats.shape).join(', ')}`, example),
 });
 
+/**
+ * The counts of extract's model pass (present only when the workspace's model_extraction is on):
+ * chunks asked, chunks that failed or were left out (the cap, the budget), memories the model
+ * proposed, staged as new, and merged into a rule's staged memory (then produced by both).
+ */
+const MODEL_COUNTS = [
+  'model_chunks',
+  'model_chunks_failed',
+  'model_chunks_skipped',
+  'model_proposed',
+  'model_staged',
+  'model_merged',
+] as const;
+
 /** Imports of past assistant sessions: the upload, each step, review, expiry and deletion. */
 export const IMPORT_ACTIONS = {
   'import.uploaded': defineAction('A file of past sessions was uploaded for import.', {
@@ -47,15 +61,23 @@ export const IMPORT_ACTIONS = {
       truncated: 0,
     }),
   ),
-  'import.extracted': defineAction(
-    'Memory candidates were extracted from an import and staged for review.',
-    stepParams('extract', counts('candidates', 'staged', 'already_remembered', 'repeated'), {
-      candidates: 40,
-      staged: 31,
-      already_remembered: 6,
-      repeated: 3,
-    }),
-  ),
+  'import.extracted': defineAction('Memory candidates were extracted from an import and staged for review.', {
+    ...stepParams(
+      'extract',
+      counts('candidates', 'staged', 'already_remembered', 'repeated').extend(
+        Object.fromEntries(MODEL_COUNTS.map((n) => [n, count().optional()])) as Record<
+          (typeof MODEL_COUNTS)[number],
+          z.ZodOptional<ReturnType<typeof count>>
+        >,
+      ),
+      { candidates: 40, staged: 31, already_remembered: 6, repeated: 3 },
+    ),
+    model_error: param(
+      z.string().optional(),
+      'Why the language model gave no (or only part of its) proposals, when model extraction was on',
+      'the model refused the API key (HTTP 401): invalid x-api-key',
+    ),
+  }),
   'import.committed': defineAction(
     "An import's selected staged memories were committed as memories (drafts, or confirmed when the reviewer asked).",
     {
