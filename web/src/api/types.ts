@@ -40,6 +40,7 @@ import type {
 } from '../../../src/modules/codehost/schemas.ts';
 import type { chatTestAnswer } from '../../../src/modules/integrations/chat/routes.ts';
 import type { integrationAnswer, integrationList } from '../../../src/modules/integrations/config/schemas.ts';
+import type { modelUsageAnswer } from '../../../src/modules/integrations/model/schemas.ts';
 import type { trackerSearchAnswer } from '../../../src/modules/integrations/tracker/schemas.ts';
 import type { wikiSearchAnswer } from '../../../src/modules/integrations/wiki/schemas.ts';
 import type {
@@ -112,6 +113,10 @@ export type IntegrationList = z.output<typeof integrationList>;
 export type Provider = Integration['provider'];
 export type TrackerSearch = z.output<typeof trackerSearchAnswer>;
 export type WikiSearch = z.output<typeof wikiSearchAnswer>;
+/** A workspace's language model calls and tokens: this hour (against its cap), 24 hours, 30 days, by day. */
+export type ModelUsage = z.output<typeof modelUsageAnswer>;
+/** Calls, failures and tokens over one period. */
+export type ModelUsageTotals = ModelUsage['this_hour'];
 
 export type OutboundSettings = z.output<typeof outboundSettingsAnswer>;
 export type OutboundPolicy = z.output<typeof policyAnswer>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameAndKey, when } from './format.ts';
+import { count, nameAndKey, when } from './format.ts';
 
 describe('nameAndKey', () => {
   it('names a workspace or project by name and key, or the key alone when they are the same', () => {
@@ -13,5 +13,12 @@ describe('when', () => {
     expect(when(null)).toBe('—');
     expect(when('')).toBe('—');
     expect(when('soon')).toBe('soon');
+  });
+});
+
+describe('count', () => {
+  it('groups a count as the locale does', () => {
+    expect(count(0)).toBe('0');
+    expect(count(1234567)).toBe((1234567).toLocaleString());
   });
 });

@@ -9,3 +9,6 @@ export function when(iso: string | null | undefined): string {
     ? iso
     : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** A count as people read it, grouped in their own locale's way (1,234 or 1.234). */
+export const count = (n: number): string => n.toLocaleString();

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../../api/types.ts';
+import { EntryExplanation, ExplanationState } from './entry-explanation.tsx';
 import { JsonView } from './json-view.tsx';
 import { RowWithDetails } from './row-with-details.tsx';
 import { LogTime } from '../../ui/log-time.tsx';
@@ -33,8 +34,9 @@ export function AuditEntryRow({
         <td key="time" data-label="Time">
           <LogTime iso={entry.created_at} />
         </td>,
-        <td key="action" data-label="Action" className="mono">
-          {entry.action}
+        <td key="action" data-label="Action">
+          <span className="mono">{entry.action}</span>
+          {entry.explanation && <EntryExplanation explanation={entry.explanation} />}
         </td>,
         <td key="actor" data-label="Actor">
           <Actor entry={entry} emails={emails} />
@@ -69,6 +71,14 @@ export function AuditEntryRow({
         <dd>
           <JsonView value={entry.target.metadata} label={`Metadata of entry ${entry.seq}`} />
         </dd>
+        {entry.explanation && (
+          <>
+            <dt>Explanation</dt>
+            <dd>
+              <ExplanationState explanation={entry.explanation} />
+            </dd>
+          </>
+        )}
         <dt>Request id</dt>
         <dd className="mono">{entry.request_id ?? '—'}</dd>
         <dt>Correlation id</dt>

@@ -49,9 +49,22 @@ function AuditRef({ workspace, delivery }: { workspace: string; delivery: Delive
   );
 }
 
+/** Whether the message carried the audit reasoner's explanation of its entry, and if not, why. */
+function ExplanationNote({ delivery: d }: { delivery: Delivery }) {
+  if (d.explanation === 'included') return <div className="small">explanation (language model) included</div>;
+  if (d.explanation === 'left_out')
+    return (
+      <div className="muted small">
+        explanation left out{d.explanation_note !== null && `: ${d.explanation_note}`}
+      </div>
+    );
+  return null;
+}
+
 /**
  * One delivery: what was sent where, at which severity, how far it got (attempts, the next one),
- * what the receiver answered or why it failed, and for a failed one (workspace admins) a Retry.
+ * what the receiver answered or why it failed, whether it carried its entry's explanation, and
+ * for a failed one (workspace admins) a Retry.
  */
 export function DeliveryRow({
   workspace,
@@ -111,6 +124,7 @@ export function DeliveryRow({
           ) : (
             <div className="delivery-error">{d.last_error}</div>
           ))}
+        <ExplanationNote delivery={d} />
         {d.finished_at ? (
           <div className="muted small">
             finished <LogTime iso={d.finished_at} />

@@ -7,6 +7,7 @@ import { draftOf, isDirty, PROVIDER_NAMES, type Draft } from './integration-draf
 import { useSaveIntegration } from './integration-save.ts';
 import { ChatTest } from './chat-test.tsx';
 import { ChatFields, ReasonerFields, SiteFields } from './provider-fields.tsx';
+import { ModelUsage } from './model-usage.tsx';
 import { ProviderTest } from './provider-test.tsx';
 import { SecretField } from './secret-field.tsx';
 import { ReasonField, SaveButtons } from '../../ui/save-bar.tsx';
@@ -17,10 +18,6 @@ const SECRET_LABELS = {
   wiki: 'API token',
   chat: 'Webhook URL',
   audit_reasoner: 'API key',
-};
-const NOT_YET = {
-  audit_reasoner:
-    'Stored and shown; the reasoner does not run yet. The environment’s values come first here.',
 };
 
 /** What applies to one provider, as badges: enabled, configured, where it comes from, locked. */
@@ -99,7 +96,17 @@ export function ProviderCard({
           Missing (no source gives them): <span className="mono">{integration.missing.join(', ')}</span>
         </p>
       )}
-      {provider in NOT_YET && <p className="muted small">{NOT_YET[provider as keyof typeof NOT_YET]}</p>}
+      {provider === 'audit_reasoner' && (
+        <p className="muted small">
+          When on, a language model explains in a sentence or two each chat notification whose change carries
+          no reason; the explanation shows in the message, the{' '}
+          <Link to={`/audit?workspace=${encodeURIComponent(workspace)}`}>Audit log</Link> and{' '}
+          <Link to={`/deliveries?workspace=${encodeURIComponent(workspace)}`}>Deliveries</Link>. While it is
+          off, nothing is sent to a model. The environment&apos;s values come first here. A message waits at
+          most <span className="mono">SERVICE_AUDIT_REASONER_WAIT_MS</span> (5 s unless set) for its
+          explanation, then goes out without it.
+        </p>
+      )}
       {provider === 'chat' && (
         <p className="muted small">
           The workspace&apos;s audit entries are posted to the webhook by these rules; each message&apos;s
@@ -163,6 +170,7 @@ export function ProviderCard({
         <ProviderTest workspace={workspace} provider={provider} />
       )}
       {provider === 'chat' && canEdit && <ChatTest workspace={workspace} />}
+      {provider === 'audit_reasoner' && <ModelUsage workspace={workspace} />}
     </section>
   );
 }

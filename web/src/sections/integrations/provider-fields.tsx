@@ -60,7 +60,7 @@ export function ChatFields(props: FieldProps) {
   );
 }
 
-/** The audit reasoner's model (stored and shown; not run yet). Here the environment comes first. */
+/** The audit reasoner's language model: its API shape, model and base URL. Here the environment comes first. */
 export function ReasonerFields(props: FieldProps) {
   return (
     <>
