@@ -1,6 +1,6 @@
 /** The public face of the audit module: what other modules, the CLI and the app may import from it. */
 export { AUDIT_ACTIONS, type AuditAction, type AuditParams } from './audit-actions.ts';
-export { auditLog } from './table.ts';
+export { auditExplanations, auditLog, type ExplanationRow } from './table.ts';
 export { appendAudit, appendAudits } from './audit-entries.ts';
 export { onAuditAppended } from './append-listeners.ts';
 export type { AuditInput } from './audit-entries.ts';

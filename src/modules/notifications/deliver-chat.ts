@@ -4,7 +4,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { z } from 'zod';
 import { defineJob } from '../../platform/jobs/define-job.ts';
 import { JobFailure } from '../../platform/jobs/job-failure.ts';
-import { auditLog } from '../audit/index.ts';
+import { auditExplanations, auditLog } from '../audit/index.ts';
 import { chatPayload, integrationIn, isConfigured, sendChatMessage } from '../integrations/index.ts';
 import { actorLabel, isOutboundLocale, messageVariables, renderOutboundMessage } from '../outbound/index.ts';
 import { deliveryExplanation } from './delivery-explanation.ts';
@@ -20,7 +20,7 @@ const targetUser = alias(users, 'target_user');
 
 /**
  * A delivery with everything its message is made of, in one query: the audit entry, its
- * workspace, the user who acted and the user an access change is about.
+ * workspace, the user who acted, the user an access change is about and the entry's explanation.
  */
 async function deliveryWithEntry(ctx: Ctx, deliveryId: string) {
   const [found] = await ctx.db
@@ -30,9 +30,11 @@ async function deliveryWithEntry(ctx: Ctx, deliveryId: string) {
       workspace: workspaces,
       actor: { name: actorUser.name, email: actorUser.email },
       target: { name: targetUser.name, email: targetUser.email },
+      explanation: auditExplanations,
     })
     .from(deliveries)
     .innerJoin(auditLog, eq(auditLog.id, deliveries.auditId))
+    .leftJoin(auditExplanations, eq(auditExplanations.auditId, deliveries.auditId))
     .innerJoin(workspaces, eq(workspaces.id, deliveries.workspaceId))
     .leftJoin(actorUser, eq(actorUser.id, auditLog.actorUserId))
     .leftJoin(targetUser, eq(targetUser.id, sql`${auditLog.params}->>'target_user_id'`))
@@ -62,7 +64,7 @@ export const deliverChatJob = defineJob({
       throw new JobFailure('chat has no webhook_url any more (set one, then retry)', { final: true });
     const explained = await deliveryExplanation(
       ctx,
-      found.entry.id,
+      found.explanation,
       found.delivery.createdAt.getTime() + ctx.config.integrations.model.reasonerWaitMs,
     );
     const message = await deliveryPayload(

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
-import { explanationOf } from '../audit/index.ts';
+import { explanationOf, type ExplanationRow } from '../audit/index.ts';
 
 /** How often a delivery looks again at an explanation still being written. */
 const POLL_MS = 100;
@@ -11,18 +11,18 @@ export type DeliveryExplanation =
   | { explanation: 'left_out'; note: string };
 
 /**
- * The explanation a delivery's message carries: none when the audit reasoner was not asked for
+ * The explanation a delivery's message carries, from its row as the delivery read it (`first`),
+ * read again while it is pending: none when the audit reasoner was not asked for
  * one; the text once it is written; left out (saying why) when the reasoner failed, or has not
  * answered by `waitUntil` (the delivery's creation plus SERVICE_AUDIT_REASONER_WAIT_MS). It waits
  * at most until then, so an explanation never holds a message back longer, and never stops it.
  */
 export async function deliveryExplanation(
   ctx: Ctx,
-  auditId: string,
+  first: ExplanationRow | null,
   waitUntil: number,
 ): Promise<DeliveryExplanation> {
-  for (;;) {
-    const row = await explanationOf(ctx, auditId);
+  for (let row = first; ; row = await explanationOf(ctx, row.auditId)) {
     if (!row) return { explanation: null };
     if (row.status === 'done' && row.text) return { explanation: 'included', text: row.text };
     if (row.status === 'failed')

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
 import { enqueueJobs } from '../../platform/jobs/enqueue-job.ts';
 import { askExplanations } from '../audit/index.ts';
-import { chatTargets, integrationIn } from '../integrations/index.ts';
+import { chatTargets, integrationsIn } from '../integrations/index.ts';
 import { explainEntryJob } from './explain-entry-job.ts';
 
 /** What the reasoner needs of a freshly written audit entry. */
@@ -29,10 +29,9 @@ export async function explainNotifiedEntries(ctx: Ctx, entries: readonly Written
     byWorkspace.set(entry.workspaceId, [...(byWorkspace.get(entry.workspaceId) ?? []), entry]);
   }
   for (const [workspaceId, written] of byWorkspace) {
-    const reasoner = await integrationIn(ctx, workspaceId, 'audit_reasoner');
-    if (!reasoner.enabled || !reasoner.configured) continue;
-    const chat = await integrationIn(ctx, workspaceId, 'chat');
-    if (!chat.enabled || !chat.configured) continue;
+    const [reasoner, chat] = await integrationsIn(ctx, workspaceId, ['audit_reasoner', 'chat'] as const);
+    if (!reasoner?.enabled || !reasoner.configured) continue;
+    if (chat?.provider !== 'chat' || !chat.enabled || !chat.configured) continue;
     const notified = written.filter((entry) => chatTargets(entry, chat.fields).length > 0);
     if (notified.length === 0) continue;
     await askExplanations(
