@@ -5,9 +5,9 @@ import { queryRows } from '../../platform/db/query-rows.ts';
 import { newId } from '../../platform/ids.ts';
 import { missing } from '../../platform/missing.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
-import { memories } from '../memories/index.ts';
 import { workspaces } from '../tenancy/index.ts';
 import { extractWithModel } from './extract-with-model.ts';
+import { rememberedDrafts } from './remembered-drafts.ts';
 import type { ImportAccess } from './import-access.ts';
 import { startDraftMaker } from './import-threads.ts';
 import type { Draft } from './message-drafts.ts';
@@ -109,15 +109,8 @@ async function stagePage(
   );
   stats.candidates += found.length;
   if (found.length === 0) return;
-  const hashes = JSON.stringify(found.map((d) => d.hash));
-  const known = await queryRows<{ type: string; hash: string }>(
-    ctx.db,
-    sql`select type, content_hash as hash from ${memories}
-      where project_id = ${row.projectId}
-        and content_hash in (select jsonb_array_elements_text(${hashes}::jsonb))`,
-  );
-  const remembered = new Set(known.map((k) => `${k.type}:${k.hash}`));
-  const fresh = found.filter((d) => !remembered.has(`${d.type}:${d.hash}`));
+  const remembered = await rememberedDrafts(ctx, row.projectId, found);
+  const fresh = found.filter((d) => !remembered(d));
   stats.already_remembered += found.length - fresh.length;
   if (fresh.length === 0) return;
   const now = ctx.now();

@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { clipText } from '../../platform/clip-text.ts';
-import { queryRows } from '../../platform/db/query-rows.ts';
 import { newId } from '../../platform/ids.ts';
-import { contentHash, memories } from '../memories/index.ts';
+import { contentHash } from '../memories/index.ts';
+import { rememberedDrafts } from './remembered-drafts.ts';
 import { MAX_CANDIDATE_CHARS } from './extract-candidates.ts';
 import { importMessages, type ImportMessage } from './import-messages.ts';
 import { memoryProposer, type ModelProposal } from './memory-proposer.ts';
@@ -124,14 +124,7 @@ async function mergeProposals(
     return [{ type: p.type, content, hash: contentHash(content), message }];
   });
   if (found.length === 0) return;
-  const hashes = JSON.stringify(found.map((d) => d.hash));
-  const known = await queryRows<{ type: string; hash: string }>(
-    ctx.db,
-    sql`select type, content_hash as hash from ${memories}
-      where project_id = ${row.projectId}
-        and content_hash in (select jsonb_array_elements_text(${hashes}::jsonb))`,
-  );
-  const remembered = new Set(known.map((k) => `${k.type}:${k.hash}`));
+  const remembered = await rememberedDrafts(ctx, row.projectId, found);
   const staged = await ctx.db
     .select({
       id: stagedMemories.id,
@@ -152,7 +145,7 @@ async function mergeProposals(
   const merged = new Set<string>();
   const now = ctx.now();
   for (const draft of found) {
-    if (remembered.has(`${draft.type}:${draft.hash}`)) continue;
+    if (remembered(draft)) continue;
     const draftWords = words(draft.content);
     const same = stagedWords.find(
       (s) =>

@@ -26,19 +26,24 @@ beforeEach(() => model.reset());
 
 const { fresh } = pipelineHelpers(h, () => t);
 
-/** A fresh project whose workspace has the model configured (and model extraction on, unless told). */
-async function modelProject(on = true): Promise<Team> {
-  const p = await fresh();
+/** Configures the workspace's language model: the fake, with `apiKey`. */
+async function saveModel(p: Team, apiKey = model.apiKey): Promise<void> {
   const put = await h.request('PUT', '/v1/integrations', {
     as: p.admin,
     body: {
       workspace_key: p.ws,
       provider: 'audit_reasoner',
       enabled: true,
-      config: { llm_provider: 'openai', model: 'gpt-test', api_key: model.apiKey, base_url: model.baseUrl },
+      config: { llm_provider: 'openai', model: 'gpt-test', api_key: apiKey, base_url: model.baseUrl },
     },
   });
   expect(put.statusCode, put.body).toBe(200);
+}
+
+/** A fresh project whose workspace has the model configured (and model extraction on, unless told). */
+async function modelProject(on = true): Promise<Team> {
+  const p = await fresh();
+  await saveModel(p);
   const patch = await h.request('PATCH', `/v1/workspaces/${p.ws}`, {
     as: p.admin,
     body: { model_extraction: on },
@@ -230,21 +235,7 @@ describe('model extraction: merged with the rules', () => {
     });
 
     model.calls.length = 0;
-    const wrong = await h.request('PUT', '/v1/integrations', {
-      as: p.admin,
-      body: {
-        workspace_key: p.ws,
-        provider: 'audit_reasoner',
-        enabled: true,
-        config: {
-          llm_provider: 'openai',
-          model: 'gpt-test',
-          base_url: model.baseUrl,
-          api_key: 'sk-wrong-0123456789abcdefghij',
-        },
-      },
-    });
-    expect(wrong.statusCode, wrong.body).toBe(200);
+    await saveModel(p, 'sk-wrong-0123456789abcdefghij');
     const refused = await runPipeline(h, p.writer, { ws: p.ws, project: p.project, file }, 'extract');
     expect(model.calls).toHaveLength(1);
     expect(refused.extracted!.stats).toMatchObject({
