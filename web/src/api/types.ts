@@ -28,6 +28,7 @@ import type {
   stagedAnswer,
   stagedList,
 } from '../../../src/modules/imports/schemas.ts';
+import type { ModelPassStats } from '../../../src/modules/imports/extract-with-model.ts';
 import type { bundleAnswer } from '../../../src/modules/context/schemas.ts';
 import type { ciEventAnswer } from '../../../src/modules/ci-events/schemas.ts';
 import type {
@@ -101,7 +102,11 @@ export type AccessTimeline = z.output<typeof accessTimelineAnswer>;
 
 export type Import = z.output<typeof importAnswer>;
 export type ImportList = z.output<typeof importList>;
+/** The counts extract's pass with the language model adds to an import's `stats` (model_extraction on). */
+export type ImportModelStats = ModelPassStats;
 export type StagedMemory = z.output<typeof stagedAnswer>;
+/** What proposed a staged memory: the keyword rules, the workspace's language model, or both. */
+export type StagedProducer = StagedMemory['producer'];
 export type StagedList = z.output<typeof stagedList>;
 export type StagedSelection = z.output<typeof selectStagedAnswer>;
 export type RawSnippet = z.output<typeof rawSnippet>;

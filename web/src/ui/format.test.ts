@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, nameAndKey, when } from './format.ts';
+import { count, counted, nameAndKey, when } from './format.ts';
 
 describe('nameAndKey', () => {
   it('names a workspace or project by name and key, or the key alone when they are the same', () => {
@@ -20,5 +20,13 @@ describe('count', () => {
   it('groups a count as the locale does', () => {
     expect(count(0)).toBe('0');
     expect(count(1234567)).toBe((1234567).toLocaleString());
+  });
+});
+
+describe('counted', () => {
+  it('says one in the singular, any other count in the plural, grouped as the locale does', () => {
+    expect(counted(1, 'chunk', 'chunks')).toBe('1 chunk');
+    expect(counted(0, 'chunk', 'chunks')).toBe('0 chunks');
+    expect(counted(1234, 'person', 'people')).toBe(`${(1234).toLocaleString()} people`);
   });
 });

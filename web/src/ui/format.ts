@@ -12,3 +12,7 @@ export function when(iso: string | null | undefined): string {
 
 /** A count as people read it, grouped in their own locale's way (1,234 or 1.234). */
 export const count = (n: number): string => n.toLocaleString();
+
+/** A count and its noun, in the singular for one: "1 chunk", "1,234 memories". */
+export const counted = (n: number, one: string, many: string): string =>
+  `${count(n)} ${n === 1 ? one : many}`;

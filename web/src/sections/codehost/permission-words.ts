@@ -1,7 +1,5 @@
 import type { CodehostPermissionSync, CodehostPlannedChange } from '../../api/types.ts';
-
-/** "1 person", "3 people". */
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { counted } from '../../ui/format.ts';
 
 /**
  * A permission sync in one sentence, planned ("3 to add, 1 to change, 0 to remove") or applied

@@ -1,7 +1,5 @@
 import type { CodehostLastSync, CodehostSyncCounts } from '../../api/types.ts';
-
-/** "1 project", "3 projects". */
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { counted } from '../../ui/format.ts';
 
 /**
  * A sync's result in one sentence: "3 added, 1 updated, 0 deactivated; 42 active repositories;

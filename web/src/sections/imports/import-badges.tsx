@@ -1,4 +1,6 @@
 import type { Import } from '../../api/types.ts';
+import { count } from '../../ui/format.ts';
+import { modelStatsOf } from './model-words.ts';
 
 /** An import's status, and the step running on it now, if any. */
 export function ImportStatus({ item }: { item: Import }) {
@@ -14,10 +16,16 @@ export function ImportStatus({ item }: { item: Import }) {
   );
 }
 
-/** The counts each step recorded (sessions, messages, staged, committed, …). */
+/**
+ * The counts each step recorded (sessions, messages, staged, committed, …); the language model's
+ * are said in words apart (modelStatsText).
+ */
 export function statsText(stats: Import['stats']): string {
-  const entries = Object.entries(stats);
-  return entries.length === 0 ? '—' : entries.map(([k, v]) => `${k.replaceAll('_', ' ')}: ${v}`).join(', ');
+  const model = modelStatsOf(stats);
+  const entries = Object.entries(stats).filter(([k]) => !(model && k in model));
+  return entries.length === 0
+    ? '—'
+    : entries.map(([k, v]) => `${k.replaceAll('_', ' ')}: ${count(v)}`).join(', ');
 }
 
 /** The address of an import's page, keeping the project chosen. */

@@ -13,6 +13,7 @@ import { ImportStatus, statsText } from './import-badges.tsx';
 import { bytes } from './import-source.ts';
 import { ImportSteps } from './import-steps.tsx';
 import { useDeleteImport } from './import-writes.ts';
+import { modelStatsOf, modelStatsText } from './model-words.ts';
 import { StagedReview } from './staged-review.tsx';
 
 /** `/imports/:id?workspace=…&project=…`: one import, its steps, the review of what it staged. */
@@ -52,6 +53,7 @@ export function ImportDetailPage() {
 function ImportDetail({ item, backTo }: { item: Import; backTo: string }) {
   const navigate = useNavigate();
   const remove = useDeleteImport(item, () => navigate(backTo, { state: { deleted: item.id } }));
+  const model = modelStatsOf(item.stats);
   return (
     <>
       <div className="card">
@@ -72,6 +74,20 @@ function ImportDetail({ item, backTo }: { item: Import; backTo: string }) {
           <dd className="mono small">{item.sha256}</dd>
           <dt>Counts</dt>
           <dd data-testid="import-stats">{statsText(item.stats)}</dd>
+          {model && (
+            <>
+              <dt>Language model</dt>
+              <dd data-testid="import-model-stats">
+                {modelStatsText(model)}
+                {(model.model_chunks_failed > 0 || model.model_chunks_skipped > 0) && (
+                  <div className="muted small">
+                    The reason is in the audit log: the <span className="mono">import.extracted</span> entry’s{' '}
+                    <span className="mono">model_error</span>.
+                  </div>
+                )}
+              </dd>
+            </>
+          )}
           <dt>Uploaded</dt>
           <dd>{when(item.created_at)}</dd>
           <dt>Changed</dt>

@@ -8,6 +8,7 @@ import { changeOf } from '../../ui/memory-draft.ts';
 import { MemoryFields, type MemoryDraft } from '../../ui/memory-fields.tsx';
 import { typeLabel } from '../../ui/memory-vocabulary.ts';
 import { memoryPath } from './import-badges.tsx';
+import { PRODUCER_BADGES } from './model-words.ts';
 
 /** One staged memory: select it for commit, or correct its type and text before; once committed, its memory. */
 export function StagedItem({ item, staged }: { item: Import; staged: StagedMemory }) {
@@ -26,6 +27,7 @@ export function StagedItem({ item, staged }: { item: Import; staged: StagedMemor
   const wanted = asked ?? (change.isPending ? change.variables.selected : undefined);
   const short = staged.content.length > 60 ? `${staged.content.slice(0, 60)}…` : staged.content;
   const box = `staged-${staged.id}`;
+  const producer = PRODUCER_BADGES[staged.producer];
   return (
     <li className="row staged">
       <div className="field checkbox">
@@ -45,6 +47,13 @@ export function StagedItem({ item, staged }: { item: Import; staged: StagedMemor
       </div>
       <div className="row-main">
         <span className="badge">{typeLabel(staged.type)}</span>{' '}
+        {producer && (
+          <>
+            <span className="badge" title={producer.title}>
+              {producer.text}
+            </span>{' '}
+          </>
+        )}
         {committed && (
           <Link to={memoryPath(item, staged.memory_id ?? '')}>committed as {staged.memory_id}</Link>
         )}

@@ -14,6 +14,9 @@ const saved = settingsOf({
   enable_monorepo_resolution: false,
   monorepo_detection_level: 1,
   raw_access_min_role: 'writer',
+  active_work_stale_days: 7,
+  active_work_auto_close_days: null,
+  model_extraction: false,
 } as Workspace);
 
 describe('changesOf', () => {
@@ -34,5 +37,10 @@ describe('changesOf', () => {
       resolution_order: ['manual', 'codehost_remote', 'repo_root_slug'],
       monorepo_detection_level: 2,
     });
+  });
+
+  it('sends a switch turned on alone, and nothing once it is turned back off', () => {
+    expect(changesOf(saved, { ...saved, model_extraction: true })).toEqual({ model_extraction: true });
+    expect(changesOf(saved, { ...saved, model_extraction: false })).toEqual({});
   });
 });

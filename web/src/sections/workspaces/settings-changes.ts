@@ -16,6 +16,7 @@ export type Settings = Pick<
   | 'raw_access_min_role'
   | 'active_work_stale_days'
   | 'active_work_auto_close_days'
+  | 'model_extraction'
 >;
 
 export const settingsOf = (w: Workspace): Settings => ({
@@ -32,6 +33,7 @@ export const settingsOf = (w: Workspace): Settings => ({
   raw_access_min_role: w.raw_access_min_role,
   active_work_stale_days: w.active_work_stale_days,
   active_work_auto_close_days: w.active_work_auto_close_days,
+  model_extraction: w.model_extraction,
 });
 
 /** The fields that differ from what the server holds: a PATCH sends only those (and the audit entry names them). */

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { workspaceQueries, workspaceWrites } from '../../api/queries/workspaces.ts';
 import type { Workspace } from '../../api/types.ts';
 import { Field } from '../../ui/field.tsx';
@@ -7,7 +8,10 @@ import { StringListEditor } from '../../ui/string-list-editor.tsx';
 import { ReasonField, SaveButtons } from '../../ui/save-bar.tsx';
 import { changesOf, settingsOf, type Settings } from './settings-changes.ts';
 
-const FLAGS: Array<[keyof Settings, string, string]> = [
+/** The settings that are on or off. */
+type FlagName = { [K in keyof Settings]: Settings[K] extends boolean ? K : never }[keyof Settings];
+
+const FLAGS: Array<[FlagName, string, string]> = [
   [
     'auto_create_project',
     'Create projects on first sight',
@@ -130,19 +134,7 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
               onChange={(v) => set('key_prefixes', v)}
             />
             {FLAGS.map(([key, label, help]) => (
-              <div className="field checkbox" key={key}>
-                <input
-                  id={`ws-${key}`}
-                  type="checkbox"
-                  checked={Boolean(edited[key])}
-                  aria-describedby={`ws-${key}-help`}
-                  onChange={(e) => set(key, e.target.checked as never)}
-                />
-                <label htmlFor={`ws-${key}`}>{label}</label>
-                <span id={`ws-${key}-help`} className="muted small">
-                  {help}
-                </span>
-              </div>
+              <Flag key={key} name={key} label={label} help={help} edited={edited} set={set} />
             ))}
             <Field
               id="ws-level"
@@ -204,6 +196,24 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
               )}
             </Field>
           </div>
+          <div className="card">
+            <h2>Imports</h2>
+            <Flag
+              name="model_extraction"
+              label="Extract with the language model"
+              help={
+                <>
+                  import extract also asks the workspace’s language model (the audit reasoner’s, set up in{' '}
+                  <Link to={`/integrations?workspace=${encodeURIComponent(workspace.workspace_key)}`}>
+                    Integrations
+                  </Link>
+                  ) for memories; while off, nothing is sent to it
+                </>
+              }
+              edited={edited}
+              set={set}
+            />
+          </div>
         </div>
         {canEdit && (
           <div className="card form-row">
@@ -219,5 +229,36 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
         )}
       </fieldset>
     </form>
+  );
+}
+
+/** One on-or-off setting: its box, its label, a line on what it does. */
+function Flag({
+  name,
+  label,
+  help,
+  edited,
+  set,
+}: {
+  name: FlagName;
+  label: string;
+  help: ReactNode;
+  edited: Settings;
+  set: (key: FlagName, value: boolean) => void;
+}) {
+  return (
+    <div className="field checkbox">
+      <input
+        id={`ws-${name}`}
+        type="checkbox"
+        checked={edited[name]}
+        aria-describedby={`ws-${name}-help`}
+        onChange={(e) => set(name, e.target.checked)}
+      />
+      <label htmlFor={`ws-${name}`}>{label}</label>
+      <span id={`ws-${name}-help`} className="muted small">
+        {help}
+      </span>
+    </div>
   );
 }

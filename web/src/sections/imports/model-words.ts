@@ -1,0 +1,61 @@
+import type { Import, ImportModelStats, StagedProducer } from '../../api/types.ts';
+import { count, counted } from '../../ui/format.ts';
+
+/** A staged memory's producer as its badge says it; none for the rules alone (as before the model). */
+export const PRODUCER_BADGES: Record<StagedProducer, { text: string; title: string } | null> = {
+  rules: null,
+  model: { text: 'model', title: 'Proposed by the workspace’s language model' },
+  both: { text: 'rules + model', title: 'Found by the keyword rules and proposed by the language model' },
+};
+
+/** The language model's counts of an import's stats: all of them when extract asked it, else null. */
+export function modelStatsOf(stats: Import['stats']): ImportModelStats | null {
+  const {
+    model_chunks,
+    model_chunks_failed,
+    model_chunks_skipped,
+    model_proposed,
+    model_staged,
+    model_merged,
+  } = stats;
+  if (
+    model_chunks === undefined ||
+    model_chunks_failed === undefined ||
+    model_chunks_skipped === undefined ||
+    model_proposed === undefined ||
+    model_staged === undefined ||
+    model_merged === undefined
+  )
+    return null;
+  return {
+    model_chunks,
+    model_chunks_failed,
+    model_chunks_skipped,
+    model_proposed,
+    model_staged,
+    model_merged,
+  };
+}
+
+/**
+ * What the language model did in one sentence: "the model proposed 7 memories in 3 chunks: 4 new,
+ * 2 also found by the rules, 1 left out; 1 chunk failed; 2 chunks not sent". A proposal left out
+ * was remembered already, repeated one staged or was too short; a chunk not sent came after a
+ * failure that would repeat, or past the import's budget of calls.
+ */
+export function modelStatsText(m: ImportModelStats): string {
+  const leftOut = m.model_proposed - m.model_staged - m.model_merged;
+  const parts = [
+    m.model_chunks === 0
+      ? 'the model was asked nothing'
+      : `the model proposed ${counted(m.model_proposed, 'memory', 'memories')} in ${counted(m.model_chunks, 'chunk', 'chunks')}` +
+        (m.model_proposed === 0
+          ? ''
+          : `: ${count(m.model_staged)} new, ${count(m.model_merged)} also found by the rules` +
+            (leftOut > 0 ? `, ${count(leftOut)} left out` : '')),
+  ];
+  if (m.model_chunks_failed > 0) parts.push(`${counted(m.model_chunks_failed, 'chunk', 'chunks')} failed`);
+  if (m.model_chunks_skipped > 0)
+    parts.push(`${counted(m.model_chunks_skipped, 'chunk', 'chunks')} not sent`);
+  return parts.join('; ');
+}
