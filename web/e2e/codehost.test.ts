@@ -221,6 +221,14 @@ describe('the code host, as a workspace admin', () => {
       action: 'suspend',
       installation: { id: INSTALLATION, suspended_at: new Date().toISOString() },
     });
+    // The webhook is handled by a job after the 202: the page is read again once it has run (a
+    // reload before that showed the installation still connected, and nothing reads it again).
+    await expect
+      .poll(async () => {
+        const status = await ok(ui.call('GET', '/v1/workspaces/acme/codehost/installation', adminKey));
+        return status.installation.suspended_at !== null;
+      })
+      .toBe(true);
     await page.reload();
     await panel.getByText('suspended', { exact: true }).waitFor();
     await panel.getByText(/syncs wait until someone unsuspends it/).waitFor();
