@@ -11,8 +11,8 @@ import {
 } from './modules/active-work/index.ts';
 import { onAuditAppended } from './modules/audit/index.ts';
 import { syncPermissionsJob, syncReposJob, webhookJob } from './modules/codehost/index.ts';
-import { deliverChatJob, forwardAuditEntries } from './modules/notifications/index.ts';
-import { explainEntryJob, explainNotifiedEntries, proposeMemories } from './modules/reasoner/index.ts';
+import { deliverChatJob, forwardAuditEntries, onEntriesForwarded } from './modules/notifications/index.ts';
+import { explainEntryJob, explainForwardedEntries, proposeMemories } from './modules/reasoner/index.ts';
 import { useMemoryProposer } from './modules/imports/index.ts';
 
 /** Every kind of background job the server runs: its runners claim these kinds and no other. */
@@ -27,15 +27,15 @@ export const JOBS: readonly JobDefinition[] = [
 ];
 
 /**
- * Registers what acts on appended audit entries, in the transaction that appends them: the audit
- * reasoner asks for explanations of what chat will be sent (first, so its jobs are claimed before
- * the deliveries that wait for them); chat forwarding queues deliveries; Active Work queues
- * inference of work memories and CI runs. Import extraction asks the model through the reasoner's
- * proposer (when a workspace turns model_extraction on). Calling it again changes nothing.
+ * Registers what acts on appended audit entries, in the transaction that appends them: chat
+ * forwarding queues deliveries (and tells the audit reasoner, which asks for explanations of what
+ * chat is sent); Active Work queues inference of work memories and CI runs. Import extraction asks
+ * the model through the reasoner's proposer (when a workspace turns model_extraction on). Calling
+ * it again changes nothing.
  */
 export function composeModules(): void {
-  onAuditAppended(explainNotifiedEntries);
   onAuditAppended(forwardAuditEntries);
+  onEntriesForwarded(explainForwardedEntries);
   onAuditAppended(queueActiveWorkEvidence);
   useMemoryProposer(proposeMemories);
 }

@@ -13,9 +13,23 @@ export interface WrittenEntry {
   params: Record<string, unknown>;
 }
 
+/** Called with a workspace's entries chat forwarding is about to send, in the append's transaction. */
+type ForwardListener = (ctx: Ctx, workspaceId: string, entries: readonly WrittenEntry[]) => Promise<void>;
+
+const forwardListeners: ForwardListener[] = [];
+
 /**
- * Decides, in the transaction that writes `entries`, which of them go to chat and where, and
- * queues one delivery per channel: sent after commit, never for a change that rolled back. What is
+ * Registers `listener` for the entries every later forwarding sends (before their deliveries are
+ * queued); registering it again changes nothing. The audit reasoner listens here: it explains
+ * exactly what chat is sent, and a workspace without chat costs it nothing.
+ */
+export function onEntriesForwarded(listener: ForwardListener): void {
+  if (!forwardListeners.includes(listener)) forwardListeners.push(listener);
+}
+
+/**
+ * Decides, in the transaction that writes `entries`, which of them go to chat and where, tells the
+ * forwarding listeners, and queues one delivery per channel: sent after commit, never for a change that rolled back. What is
  * decided here stays decided: an entry written while chat was off is never sent later, and one
  * written while it was on is sent even if the rules change before delivery. Entries outside any
  * workspace (users, own API keys) have no chat configuration and are not sent.
@@ -40,6 +54,8 @@ export async function forwardAuditEntries(ctx: Ctx, entries: readonly WrittenEnt
       })),
     );
     if (planned.length === 0) continue;
+    const sent = [...new Set(planned.map((p) => p.entry))];
+    for (const listener of forwardListeners) await listener(ctx, workspaceId, sent);
     await enqueueJobs(
       ctx,
       deliverChatJob,

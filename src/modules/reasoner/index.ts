@@ -2,6 +2,6 @@
  * The public face of the reasoner module (what ctxhub asks a language model): the audit reasoner's
  * listener and job, and model extraction's proposer, for composition.
  */
-export { explainNotifiedEntries } from './explain-notified-entries.ts';
+export { explainForwardedEntries } from './explain-forwarded-entries.ts';
 export { explainEntryJob } from './explain-entry-job.ts';
 export { proposeMemories } from './propose-memories.ts';
