@@ -4,7 +4,7 @@
  * reasoner), read by the chat delivery and the audit log.
  */
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { canonicalJson } from './chain-hash.ts';
 import { auditExplanations, type ExplanationRow } from './table.ts';
@@ -45,19 +45,6 @@ export async function askExplanations(
 export async function explanationOf(ctx: Ctx, auditId: string): Promise<ExplanationRow | null> {
   const [row] = await ctx.db.select().from(auditExplanations).where(eq(auditExplanations.auditId, auditId));
   return row ?? null;
-}
-
-/** The explanations of `auditIds` that were asked for, by entry id. */
-export async function explanationsOf(
-  ctx: Ctx,
-  auditIds: readonly string[],
-): Promise<Map<string, ExplanationRow>> {
-  if (auditIds.length === 0) return new Map();
-  const rows = await ctx.db
-    .select()
-    .from(auditExplanations)
-    .where(inArray(auditExplanations.auditId, [...auditIds]));
-  return new Map(rows.map((r) => [r.auditId, r]));
 }
 
 /** The newest done explanation of an equal entry in the workspace, or null. */

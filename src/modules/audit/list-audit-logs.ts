@@ -4,13 +4,21 @@ import { likePrefix } from '../../platform/db/like-prefix.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { seqBefore, page, type Page } from '../../platform/http/pagination.ts';
 import { requireAuditScope, type AuditScope } from './audit-scope.ts';
-import { explanationsOf } from './explanations.ts';
-import { auditLog, type AuditRow, type ExplanationRow } from './table.ts';
+import { auditExplanations, auditLog, type AuditRow, type ExplanationRow } from './table.ts';
 import type { Db } from '../../platform/db/database.ts';
 
-/** Entries of the audit log matching `where`, newest first (by `seq`), at most `limit`. */
+/**
+ * Entries of the audit log matching `where`, newest first (by `seq`), at most `limit`, each with
+ * its explanation (null when none was asked for).
+ */
 const newestEntries = (db: Db, where: SQL | undefined, limit: number | Placeholder) =>
-  db.select().from(auditLog).where(where).orderBy(desc(auditLog.seq)).limit(limit);
+  db
+    .select({ entry: auditLog, explanation: auditExplanations })
+    .from(auditLog)
+    .leftJoin(auditExplanations, eq(auditExplanations.auditId, auditLog.id))
+    .where(where)
+    .orderBy(desc(auditLog.seq))
+    .limit(limit);
 
 /** A chain's entries before a `seq`: the unfiltered page, built once. */
 const chainPage = (db: Db) =>
@@ -18,7 +26,7 @@ const chainPage = (db: Db) =>
     db,
     and(eq(auditLog.chain, sql.placeholder('chain')), lt(auditLog.seq, sql.placeholder('before'))),
     sql.placeholder('limit'),
-  ).prepare('ctxhub_audit_page');
+  ).prepare('ctxhub_audit_page_explained');
 
 /**
  * Newest first, in chain order (`seq`), which is commit order within a chain; each entry with its
@@ -35,7 +43,7 @@ export async function listAuditLogs({
     limit: number;
     cursor?: string | undefined;
   };
-}): Promise<{ scope: AuditScope; page: Page<AuditRow>; explanations: Map<string, ExplanationRow> }> {
+}): Promise<{ scope: AuditScope; page: Page<{ entry: AuditRow; explanation: ExplanationRow | null }> }> {
   const scope = await requireAuditScope(ctx, input.workspace_key);
   const before = seqBefore(input.cursor);
   const rows = input.action_prefix
@@ -48,18 +56,10 @@ export async function listAuditLogs({
         ),
         input.limit + 1,
       )
-    : await prepared(ctx.db, 'audit_page', chainPage).execute({
+    : await prepared(ctx.db, 'audit_page_explained', chainPage).execute({
         chain: scope.chain,
         before,
         limit: input.limit + 1,
       });
-  const found = page(rows, input.limit, (r) => String(r.seq));
-  const explanations =
-    scope.chain === 'server'
-      ? new Map()
-      : await explanationsOf(
-          ctx,
-          found.items.map((e) => e.id),
-        );
-  return { scope, page: found, explanations };
+  return { scope, page: page(rows, input.limit, (r) => String(r.entry.seq)) };
 }

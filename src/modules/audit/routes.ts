@@ -26,11 +26,8 @@ export function auditRoutes(app: App, deps: AppDeps): void {
       response: { 200: auditList },
     },
     handler: async (req) => {
-      const { scope, page, explanations } = await listAuditLogs({
-        ctx: contextOf(deps, req),
-        input: req.query,
-      });
-      return presentPage(page, (e) => presentAuditEntry(e, scope.workspaceKey, explanations.get(e.id)));
+      const { scope, page } = await listAuditLogs({ ctx: contextOf(deps, req), input: req.query });
+      return presentPage(page, (r) => presentAuditEntry(r.entry, scope.workspaceKey, r.explanation));
     },
   });
 

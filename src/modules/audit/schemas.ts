@@ -112,7 +112,7 @@ export const accessTimelineAnswer = listAnswer(accessEvent);
 export const presentAuditEntry = (
   e: AuditRow,
   workspaceKey: string | null,
-  explanation?: ExplanationRow,
+  explanation: ExplanationRow | null = null,
 ): z.output<typeof auditEntry> => ({
   id: e.id,
   seq: e.seq,
