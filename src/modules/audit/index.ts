@@ -9,3 +9,4 @@ export { recordAccessChange, recordAccessChanges } from './access-change-entry.t
 export { auditRoutes } from './routes.ts';
 export { SYNC_TRIGGERS } from './actions/codehost.ts';
 export { askExplanations, cachedExplanation, explanationOf, finishExplanation } from './explanations.ts';
+export { MODEL_PASS_COUNTS, type ModelPassStats } from './actions/imports.ts';

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import { clipText } from '../../platform/clip-text.ts';
 import { newId } from '../../platform/ids.ts';
+import { MODEL_PASS_COUNTS, type ModelPassStats } from '../audit/index.ts';
 import { contentHash } from '../memories/index.ts';
 import { rememberedDrafts } from './remembered-drafts.ts';
 import { MAX_CANDIDATE_CHARS } from './extract-candidates.ts';
@@ -18,16 +19,6 @@ const MODEL_MAX_CHUNKS = 16;
 const MIN_PROPOSAL_CHARS = 12;
 /** Word overlap at which a proposal repeats a rule's staged memory of the same message. */
 const SAME_STATEMENT = 0.6;
-
-/** Counts of the model pass (the extract entry's `model_*` stats). */
-export interface ModelPassStats {
-  model_chunks: number;
-  model_chunks_failed: number;
-  model_chunks_skipped: number;
-  model_proposed: number;
-  model_staged: number;
-  model_merged: number;
-}
 
 /** One session's messages, in order, in chunks a model call may take. */
 async function* chunks(ctx: Ctx, sessions: { id: string; count: number }[]): AsyncGenerator<ImportMessage[]> {
@@ -73,14 +64,7 @@ export async function extractWithModel(
   row: ImportRow,
   sessions: { id: string; count: number }[],
 ): Promise<{ stats: ModelPassStats; error?: string }> {
-  const stats: ModelPassStats = {
-    model_chunks: 0,
-    model_chunks_failed: 0,
-    model_chunks_skipped: 0,
-    model_proposed: 0,
-    model_staged: 0,
-    model_merged: 0,
-  };
+  const stats = Object.fromEntries(MODEL_PASS_COUNTS.map((name) => [name, 0])) as ModelPassStats;
   const propose = memoryProposer();
   let error: string | undefined = propose ? undefined : 'no language model client is available';
   let stopped = !propose;

@@ -28,7 +28,7 @@ import type {
   stagedAnswer,
   stagedList,
 } from '../../../src/modules/imports/schemas.ts';
-import type { ModelPassStats } from '../../../src/modules/imports/extract-with-model.ts';
+import type { ModelPassStats } from '../../../src/modules/audit/actions/imports.ts';
 import type { bundleAnswer } from '../../../src/modules/context/schemas.ts';
 import type { ciEventAnswer } from '../../../src/modules/ci-events/schemas.ts';
 import type {

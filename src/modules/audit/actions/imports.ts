@@ -25,7 +25,7 @@ const stepParams = <S extends string, T extends z.ZodObject>(
  * chunks asked, chunks that failed or were left out (the cap, the budget), memories the model
  * proposed, staged as new, and merged into a rule's staged memory (then produced by both).
  */
-const MODEL_COUNTS = [
+export const MODEL_PASS_COUNTS = [
   'model_chunks',
   'model_chunks_failed',
   'model_chunks_skipped',
@@ -33,6 +33,9 @@ const MODEL_COUNTS = [
   'model_staged',
   'model_merged',
 ] as const;
+
+/** The model pass's counts, by name (extract-with-model.ts fills them; the Admin UI reads them). */
+export type ModelPassStats = Record<(typeof MODEL_PASS_COUNTS)[number], number>;
 
 /** Imports of past assistant sessions: the upload, each step, review, expiry and deletion. */
 export const IMPORT_ACTIONS = {
@@ -65,8 +68,8 @@ export const IMPORT_ACTIONS = {
     ...stepParams(
       'extract',
       counts('candidates', 'staged', 'already_remembered', 'repeated').extend(
-        Object.fromEntries(MODEL_COUNTS.map((n) => [n, count().optional()])) as Record<
-          (typeof MODEL_COUNTS)[number],
+        Object.fromEntries(MODEL_PASS_COUNTS.map((n) => [n, count().optional()])) as Record<
+          (typeof MODEL_PASS_COUNTS)[number],
           z.ZodOptional<ReturnType<typeof count>>
         >,
       ),

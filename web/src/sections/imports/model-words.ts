@@ -8,23 +8,15 @@ export const PRODUCER_BADGES: Record<StagedProducer, { text: string; title: stri
   both: { text: 'rules + model', title: 'Found by the keyword rules and proposed by the language model' },
 };
 
-/** The counts extract's model pass adds to an import's stats. */
-const MODEL_COUNTS = [
-  'model_chunks',
-  'model_chunks_failed',
-  'model_chunks_skipped',
-  'model_proposed',
-  'model_staged',
-  'model_merged',
-] as const satisfies ReadonlyArray<keyof ImportModelStats>;
-
-/** The language model's counts of an import's stats: all of them when extract asked it, else null. */
+/**
+ * The language model's counts of an import's stats (named `model_*`) when extract asked it, else
+ * null: the server writes all of them or none, so the first one tells.
+ */
 export function modelStatsOf(stats: Import['stats']): ImportModelStats | null {
-  if (MODEL_COUNTS.some((name) => stats[name] === undefined)) return null;
-  return Object.fromEntries(MODEL_COUNTS.map((name) => [name, stats[name]])) as Record<
-    (typeof MODEL_COUNTS)[number],
-    number
-  >;
+  if (stats.model_chunks === undefined) return null;
+  return Object.fromEntries(
+    Object.entries(stats).filter(([name]) => name.startsWith('model_')),
+  ) as ImportModelStats;
 }
 
 /**
