@@ -2,6 +2,7 @@ import type { Ctx } from '../../../platform/context.ts';
 import { OutboundError, outboundPostJson, retryAfterSeconds } from '../../../platform/outbound-http.ts';
 import { redactSecrets } from '../../../platform/redact-secrets.ts';
 import { integrationIn } from '../config/configured-integration.ts';
+import { isConfigured } from '../config/effective-integration.ts';
 import { providerMessage } from '../provider/provider-call.ts';
 import { ModelFailure } from './model-failure.ts';
 import { hourOf, recordModelCall, reserveModelCall } from './model-usage.ts';
@@ -31,24 +32,14 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
  */
 export async function askModel(ctx: Ctx, workspaceId: string, prompt: ModelPrompt): Promise<ModelAnswer> {
   const integration = await integrationIn(ctx, workspaceId, 'audit_reasoner');
-  if (!integration.configured) {
+  if (!isConfigured(integration)) {
     throw new ModelFailure(
       'not_configured',
       `the language model has no ${integration.missing.join(', ')} (set it on the audit reasoner)`,
     );
   }
   if (!integration.enabled) throw new ModelFailure('disabled', 'the audit reasoner is turned off');
-  const {
-    llm_provider: provider,
-    model,
-    api_key: apiKey,
-    base_url: baseUrl,
-  } = integration.fields as {
-    llm_provider: ModelProvider;
-    model: string;
-    api_key: string;
-    base_url?: string;
-  };
+  const { llm_provider: provider, model, api_key: apiKey, base_url: baseUrl } = integration.fields;
   const { hourlyCallCap, timeoutMs } = ctx.config.integrations.model;
   const hour = hourOf(ctx.now());
   if (!(await reserveModelCall(ctx, workspaceId, hour, hourlyCallCap))) {
