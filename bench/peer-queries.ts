@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { STOP_WORDS } from '../src/modules/memories/recall-index/stop-words.ts';
-import { MEMORY_TYPES } from '../src/modules/memories/vocabulary.ts';
+import { MEMORY_TYPES } from '../src/modules/tenancy/memory-vocabulary.ts';
 import { BENCH_QUERIES } from './seed-memories.ts';
 
 /**

@@ -4,7 +4,7 @@ import { inTransaction } from '../src/platform/db/in-transaction.ts';
 import { newId } from '../src/platform/ids.ts';
 import { contentHash } from '../src/modules/memories/content-hash.ts';
 import { memories } from '../src/modules/memories/table.ts';
-import { MEMORY_TYPES, type MemoryType } from '../src/modules/memories/vocabulary.ts';
+import { MEMORY_TYPES, type MemoryType } from '../src/modules/tenancy/memory-vocabulary.ts';
 import { projects, workspaces } from '../src/modules/tenancy/table.ts';
 import { testConfig } from '../src/config/index.ts';
 import type { Prepare, RunningServer } from './server.ts';

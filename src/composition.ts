@@ -14,6 +14,7 @@ import { syncPermissionsJob, syncReposJob, webhookJob } from './modules/codehost
 import { deliverChatJob, forwardAuditEntries, onEntriesForwarded } from './modules/notifications/index.ts';
 import { explainEntryJob, explainForwardedEntries, proposeMemories } from './modules/reasoner/index.ts';
 import { useMemoryProposer } from './modules/imports/index.ts';
+import { sweepReviewsJob } from './modules/memories/index.ts';
 
 /** Every kind of background job the server runs: its runners claim these kinds and no other. */
 export const JOBS: readonly JobDefinition[] = [
@@ -24,6 +25,7 @@ export const JOBS: readonly JobDefinition[] = [
   webhookJob,
   inferActiveWorkJob,
   sweepActiveWorkJob,
+  sweepReviewsJob,
 ];
 
 /**

@@ -16,6 +16,7 @@ import { scheduleImportSweep } from './modules/imports/index.ts';
 import { scheduleSessionSweep } from './modules/sessions/index.ts';
 import { scheduleDailyPermissionSyncs } from './modules/codehost/index.ts';
 import { scheduleActiveWorkSweep } from './modules/active-work/index.ts';
+import { scheduleReviewSweep } from './modules/memories/index.ts';
 import { listenError } from './platform/http/listen-error.ts';
 import { bootstrapFirstAdmin } from './modules/users/index.ts';
 import { composeModules, JOBS } from './composition.ts';
@@ -105,6 +106,7 @@ export async function serve(): Promise<void> {
     systemContext(database, config, 'active-work-sweep'),
     app.log,
   );
+  const stopReviewSweep = scheduleReviewSweep(systemContext(database, config, 'review-sweep'), app.log);
   const jobs = startJobRunner({
     ctx: systemContext(database, config, 'jobs'),
     jobs: JOBS,
@@ -122,6 +124,7 @@ export async function serve(): Promise<void> {
         stopSessionSweep(),
         stopPermissionSyncs(),
         stopActiveWorkSweep(),
+        stopReviewSweep(),
         jobs.stop(),
       ]);
       await database.close();

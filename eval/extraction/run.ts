@@ -22,7 +22,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { MEMORY_TYPES } from '../../src/modules/memories/vocabulary.ts';
+import { MEMORY_TYPES } from '../../src/modules/tenancy/memory-vocabulary.ts';
 import { parseEnv, testConfig } from '../../src/config/index.ts';
 import { scratchApp, type ScratchApp } from '../scratch-app.ts';
 import { startModelEndpoint, type ModelEndpoint, type ModelMode } from './model-endpoint.ts';

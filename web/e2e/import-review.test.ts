@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMORY_TYPES } from '../../src/modules/memories/vocabulary.ts';
+import { MEMORY_TYPES } from '../../src/modules/tenancy/memory-vocabulary.ts';
 import { checkPage, signIn, startUi, type UiServer } from './browser.fixtures.ts';
 
 /**

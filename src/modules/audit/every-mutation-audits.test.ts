@@ -32,6 +32,12 @@ const NOT_AUDITED: Record<string, string> = {
   'src/modules/active-work/sweep.ts#sweepBatch': "the sweep, recorded in the items' immutable timeline",
   'src/modules/active-work/sweep.ts#queueActiveWorkSweep': "this hour's sweep job, queued once",
   'src/modules/active-work/sweep.ts#(top level)': 'the follow-up sweep job of a run that left work',
+  // The memory review sweep is the system acting on time passing too: each memory it marks stale
+  // (or clears) gets a new version saying why, in its history.
+  'src/modules/memories/review-sweep.ts#changeBatch': "the review sweep, recorded in the memories' history",
+  'src/modules/memories/review-sweep.ts#queueReviewSweep': "this slot's review sweep job, queued once",
+  'src/modules/memories/review-sweep.ts#(top level)':
+    'the follow-up review sweep job of a run that left work',
 };
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

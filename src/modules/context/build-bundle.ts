@@ -1,9 +1,15 @@
 import type { Ctx } from '../../platform/context.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { currentWork } from '../active-work/index.ts';
-import { recallMemories, SUBPATH_BOOST } from '../memories/index.ts';
+import { recallMemories, restartReviewClocks, SUBPATH_BOOST } from '../memories/index.ts';
 import { loadSnapshotCandidates } from './bundle-candidates.ts';
-import { buildSnapshot, presentItem, type BundleCandidate, type SnapshotSection } from './bundle-sections.ts';
+import {
+  buildSnapshot,
+  mayShow,
+  presentItem,
+  type BundleCandidate,
+  type SnapshotSection,
+} from './bundle-sections.ts';
 import { fitSections, loadTokenizer, tokenCount } from './fit-budget.ts';
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
 import { oneLine } from './one-line.ts';
@@ -53,9 +59,10 @@ const SHARES: Array<[section: Section, share: number]> = [
 
 /**
  * The context bundle (docs/api.md#context-bundle) for prompt injection: a project's summary, its top
- * constraints and decisions and recent activity (confirmed before drafts, rejected never, boosted
- * towards `current_subpath`), its open Active Work items (stale ones last), and what recall finds
- * for `q`. The whole bundle, as
+ * constraints and decisions and recent activity (confirmed before drafts, rejected and superseded
+ * never, stale ones lower, text that reads as instructions only once confirmed; boosted towards
+ * `current_subpath`), its open Active Work items (stale ones last), and what recall finds for `q`.
+ * The memories shown count as used: their review clocks restart (restartReviewClocks). The whole bundle, as
  * JSON, fits in `budget` tokens (gpt-tokenizer): sections are filled by priority and trimmed item
  * by item. Project readers only.
  */
@@ -85,18 +92,20 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
     id: row.id,
     type: row.type,
     status: row.status,
+    flags: row.flags,
     content: row.content,
     evidenceRef: row.evidenceRef,
     subpath: typeof row.metadata.subpath === 'string' ? row.metadata.subpath : null,
     occurredAt: row.occurredAt,
     truncated: false,
   }));
+  const shownResults = results.filter(mayShow);
   // A memory recalled for q is shown there, not again in its snapshot section.
-  const snapshot = buildSnapshot(candidates, rank, new Set(results.map((r) => r.id)));
+  const snapshot = buildSnapshot(candidates, rank, new Set(shownResults.map((r) => r.id)));
   const items = {
     ...snapshot.sections,
     active_work: rankWork(work, input.current_subpath),
-    retrieval: results,
+    retrieval: shownResults,
   };
 
   const assemble = (
@@ -173,5 +182,13 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
     if (!fitted.dropLast()) break;
     measured = measure();
   }
+  const { snapshot: shown, retrieval } = measured.bundle;
+  await restartReviewClocks(
+    ctx,
+    access,
+    [...shown.top_constraints, ...shown.top_decisions, ...shown.recent_activity, ...retrieval.results].map(
+      (item) => ({ id: item.id, flags: item.flags ?? [] }),
+    ),
+  );
   return measured.bundle;
 }

@@ -1,5 +1,5 @@
 import { iso } from '../../platform/http/fields.ts';
-import { recencyWeight, STATUS_WEIGHTS, subpathBoost, TYPE_WEIGHTS } from '../memories/index.ts';
+import { flagWeight, recencyWeight, STATUS_WEIGHTS, subpathBoost, TYPE_WEIGHTS } from '../memories/index.ts';
 import type { MemoryExcerpt, MemoryType } from '../memories/index.ts';
 import { oneLine } from './one-line.ts';
 import type { BundleItem } from './schemas.ts';
@@ -25,6 +25,13 @@ const SUMMARY_CHARS = 400;
 /** Sections mixing memory types show each item's type. */
 const MIXED: ReadonlySet<string> = new Set(['retrieval', 'top_constraints']);
 
+/**
+ * Whether a memory may be shown in a bundle: text that reads as instructions to an assistant only
+ * once a maintainer confirmed it (a bundle is injected into prompts as it is).
+ */
+export const mayShow = (c: BundleCandidate) =>
+  c.status === 'confirmed' || !c.flags.includes('instruction_like');
+
 /** A memory as an item of `section`. */
 export function presentItem(c: BundleCandidate, section: string): BundleItem {
   const withType = MIXED.has(section);
@@ -36,6 +43,7 @@ export function presentItem(c: BundleCandidate, section: string): BundleItem {
     occurred_at: iso(c.occurredAt).slice(0, 10),
     ...(c.subpath ? { subpath: c.subpath } : {}),
     ...(c.evidenceRef ? { evidence_ref: c.evidenceRef } : {}),
+    ...(c.flags.length ? { flags: [...c.flags] } : {}),
   };
 }
 
@@ -62,6 +70,7 @@ function rankCandidates(
   const weight = (c: BundleCandidate) =>
     TYPE_WEIGHTS[c.type] *
     (opts.tiered ? 1 : STATUS_WEIGHTS[c.status]) *
+    flagWeight(c.flags) *
     scopeWeight(c.subpath, opts.currentSubpath) *
     recencyWeight(c.occurredAt.getTime(), opts.nowMs);
   return candidates
@@ -95,12 +104,12 @@ export function buildSnapshot(
 ): Snapshot {
   const ofTypes = (types: readonly MemoryType[], tiered: boolean) =>
     rankCandidates(
-      candidates.filter((c) => types.includes(c.type) && !shown.has(c.id)),
+      candidates.filter((c) => types.includes(c.type) && !shown.has(c.id) && mayShow(c)),
       { ...opts, tiered },
     );
   // The summary stays the summary even when q recalls it too.
   const summaryMemory = rankCandidates(
-    candidates.filter((c) => c.type === 'summary'),
+    candidates.filter((c) => c.type === 'summary' && mayShow(c)),
     { ...opts, tiered: true },
   )[0];
   const sections = Object.fromEntries(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { searchText, workspaceKey } from '../../platform/http/fields.ts';
-import { subpath, MEMORY_STATUSES, MEMORY_TYPES } from '../memories/index.ts';
+import { subpath, MEMORY_FLAGS, MEMORY_STATUSES, MEMORY_TYPES } from '../memories/index.ts';
 import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from './bundle-budget.ts';
 import { projectKey } from '../tenancy/index.ts';
 
@@ -35,6 +35,10 @@ const item = z.object({
   occurred_at: z.string(),
   subpath: z.string().optional(),
   evidence_ref: z.string().optional(),
+  flags: z
+    .array(z.enum(MEMORY_FLAGS))
+    .optional()
+    .describe('stale, needs_review or (confirmed by a maintainer) instruction_like: read with care'),
 });
 export type BundleItem = z.output<typeof item>;
 /** One line of Active Work: an item the team's evidence shows going on (never a closed one). */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid } from '../../test/assertions.ts';
 import { useHarness } from '../../test/harness.ts';
 import { created, memoriesOf } from '../memories/memories.fixtures.ts';
-import { MEMORY_TYPES } from '../memories/vocabulary.ts';
+import { MEMORY_TYPES } from '../tenancy/index.ts';
 import { team, type Team } from '../projects/projects.fixtures.ts';
 import { MAX_SCANNED_CHARS } from './extract-candidates.ts';
 import {

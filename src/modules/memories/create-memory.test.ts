@@ -50,15 +50,23 @@ describe('POST /v1/memories', () => {
       metadata: { subpath: 'services/billing', ticket: 'BILL-142', tags: ['retry', 1, true, null] },
       evidence_ref: 'https://tracker.example.test/BILL-142',
       created_by: p.writer.id,
+      superseded_by: null,
+      supersedes: [],
+      flags: [],
+      flag_notes: {},
+      review_after: null,
+      review_due_at: null,
+      reviewed_at: body.created_at,
       version: 1,
       occurred_at: body.created_at,
       created_at: expect.stringMatching(ISO),
       updated_at: body.created_at,
       redactions: 0,
       deduplicated: false,
+      possibly_supersedes: [],
     });
     expect(new Date(body.created_at).getTime()).toBeGreaterThanOrEqual(before);
-    const { redactions: _r, deduplicated: _d, ...memory } = body;
+    const { redactions: _r, deduplicated: _d, possibly_supersedes: _p, ...memory } = body;
     const got = await getMemory(h, p.reader, body.id);
     expect(got.statusCode, got.body).toBe(200);
     expect(got.json()).toEqual(memory);
@@ -74,6 +82,11 @@ describe('POST /v1/memories', () => {
         metadata: memory.metadata,
         evidence_ref: memory.evidence_ref,
         occurred_at: body.created_at,
+        superseded_by: null,
+        supersedes: [],
+        flags: [],
+        review_after: null,
+        reason: null,
         changed_by: p.writer.id,
         changed_at: body.created_at,
       },

@@ -3,13 +3,24 @@ export { contentHash } from './content-hash.ts';
 export { identifierTokens, type IdentifierKind, type IdentifierToken } from './identifiers.ts';
 // How recall weighs a memory (type, status, recency, sub-project); the context bundle ranks its
 // snapshot sections with the same weights, so that both agree on what matters most.
-export { STATUS_WEIGHTS, SUBPATH_BOOST, TYPE_WEIGHTS, recencyWeight, subpathBoost } from './score-recall.ts';
-export { MEMORY_STATUSES, MEMORY_TYPES } from './vocabulary.ts';
+export {
+  STATUS_WEIGHTS,
+  SUBPATH_BOOST,
+  TYPE_WEIGHTS,
+  flagWeight,
+  recencyWeight,
+  subpathBoost,
+} from './score-recall.ts';
+export { MEMORY_FLAGS, MEMORY_STATUSES, MEMORY_TYPES } from '../tenancy/index.ts';
+export { restartReviewClocks } from './restart-review-clocks.ts';
+export { scheduleReviewSweep, sweepReviewsJob } from './review-sweep.ts';
 export { newestMemories, type MemoryExcerpt } from './newest-memories.ts';
 export { recallMemories } from './recall-memories.ts';
 export { memoryRoutes } from './routes.ts';
 export {
   MAX_MEMORY_CHARS,
+  MAX_SUPERSEDES,
+  memoryId,
   memoryList,
   memoryType,
   memoryWriteAnswer,

@@ -7,17 +7,24 @@ import { cursorCodec, page } from '../../platform/http/pagination.ts';
 import { memoryProjectOf } from './memory-access.ts';
 import { DEFAULT_STATUSES, memoryFilter, type MemoryFilters } from './memory-filters.ts';
 import { recallMemories, type Recall } from './recall-memories.ts';
+import { memoryView, type MemoryView } from './review-clock.ts';
 import type { listMemoriesQuery } from './schemas.ts';
 import { memories, memoryColumns, type MemoryRow } from './table.ts';
-import { requireProjectRole } from '../access/index.ts';
+import { requireProjectRole, type ProjectAccess } from '../access/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 
 /** The parsed query (reads check access; their inputs carry no invariants beyond the schema). */
 export type ListMemoriesInput = z.output<typeof listMemoriesQuery>;
 
+export interface MemoryList extends Omit<Recall, 'items'> {
+  items: { row: MemoryView; explain?: Recall['items'][number]['explain'] }[];
+  workspaceKey: string;
+  projectKey: string;
+}
+
 /**
  * Project readers list memories: with `q`, ranked by relevance (recall-memories.ts); without it,
- * newest first. Rejected memories only when asked for by `status`.
+ * newest first. Rejected and superseded memories only when asked for by `status`.
  */
 export async function listMemories({
   ctx,
@@ -25,14 +32,26 @@ export async function listMemories({
 }: {
   ctx: Ctx;
   input: ListMemoriesInput;
-}): Promise<Recall & { workspaceKey: string; projectKey: string }> {
+}): Promise<MemoryList> {
   const access = await requireProjectRole(ctx, query.workspace_key, query.project_key, 'reader');
+  const days = access.workspaceAccess.workspace.reviewAfterDays;
+  const now = ctx.now();
+  const found = await listRows(ctx, query, access);
+  return { ...found, items: found.items.map((i) => ({ ...i, row: memoryView(i.row, days, now) })) };
+}
+
+async function listRows(
+  ctx: Ctx,
+  query: ListMemoriesInput,
+  access: ProjectAccess,
+): Promise<Recall & { workspaceKey: string; projectKey: string }> {
   const project = memoryProjectOf(access);
   const filters: MemoryFilters = {
     projectId: project.id,
     statuses: query.status ?? DEFAULT_STATUSES,
     types: query.type,
     since: query.since,
+    flags: query.flag,
   };
   const keys = { workspaceKey: project.workspaceKey, projectKey: project.key };
   if (query.q !== undefined) {
@@ -40,7 +59,7 @@ export async function listMemories({
   }
   const after = afterNewest(query.cursor);
   const rows: MemoryRow[] =
-    !after && !filters.types && !filters.since
+    !after && !filters.types && !filters.since && !filters.flags
       ? await prepared(ctx.db, 'newest_memories', newestQuery).execute({
           projectId: project.id,
           statuses: filters.statuses,

@@ -28,6 +28,7 @@ export type MemoryWrite = z.output<typeof memoryWriteAnswer>;
 export const SCORE_PART_NAMES = [
   'all_terms_matched',
   'coverage',
+  'flag_weight',
   'identifier_match',
   'matched_terms',
   'matches',
@@ -53,7 +54,7 @@ export interface Place {
   project: string;
 }
 
-const ALL_STATUSES = 'draft,confirmed,rejected';
+const ALL_STATUSES = 'draft,confirmed,rejected,superseded';
 
 export const MINUTE = 60_000;
 export const DAY = 86_400_000;
@@ -159,7 +160,12 @@ export const deleteMemory = (h: Harness, as: TestUser, id: string, query: Record
   h.request('DELETE', `/v1/memories/${id}`, { as, query });
 
 /** The memory part of a write answer. */
-export const memoryOf = ({ redactions: _r, deduplicated: _d, ...m }: MemoryWrite): Memory => m;
+export const memoryOf = ({
+  redactions: _r,
+  deduplicated: _d,
+  possibly_supersedes: _p,
+  ...m
+}: MemoryWrite): Memory => m;
 
 /** A memory as the server admin reads it, or null where it does not exist. */
 export async function readMemory(h: Harness, id: string): Promise<Memory | null> {

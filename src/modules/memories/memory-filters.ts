@@ -1,5 +1,5 @@
-import { and, eq, gte, inArray, type SQL } from 'drizzle-orm';
-import { memories, type MemoryStatus, type MemoryType } from './table.ts';
+import { and, arrayOverlaps, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import { memories, type MemoryFlag, type MemoryStatus, type MemoryType } from './table.ts';
 import { missing } from '../../platform/missing.ts';
 
 export interface MemoryFilters {
@@ -8,9 +8,11 @@ export interface MemoryFilters {
   statuses?: MemoryStatus[] | undefined;
   types?: MemoryType[] | undefined;
   since?: Date | undefined;
+  /** Only memories carrying one of these flags (as stored: the review sweep sets `stale`). */
+  flags?: MemoryFlag[] | undefined;
 }
 
-/** By default recall leaves rejected memories out. */
+/** By default recall leaves rejected and superseded memories out. */
 export const DEFAULT_STATUSES: MemoryStatus[] = ['draft', 'confirmed'];
 
 /** The filters of a memory list as one SQL condition (served by the project/type/recency indexes). */
@@ -21,6 +23,7 @@ export function memoryFilter(f: MemoryFilters): SQL {
       inArray(memories.status, f.statuses ?? DEFAULT_STATUSES),
       f.types ? inArray(memories.type, f.types) : undefined,
       f.since ? gte(memories.createdAt, f.since) : undefined,
+      f.flags ? arrayOverlaps(memories.flags, f.flags) : undefined,
     ) ?? missing('the memory filter')
   );
 }

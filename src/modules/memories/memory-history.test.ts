@@ -74,6 +74,11 @@ describe('PATCH /v1/memories/:id', () => {
       metadata: x.metadata,
       evidence_ref: x.evidence_ref,
       occurred_at: x.occurred_at,
+      superseded_by: x.superseded_by,
+      supersedes: x.supersedes,
+      flags: x.flags,
+      review_after: x.review_after,
+      reason: null,
       changed_at: x.updated_at,
     });
     expect(

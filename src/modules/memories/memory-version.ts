@@ -2,7 +2,12 @@ import type { Ctx } from '../../platform/context.ts';
 import type { MemoryRow } from './table.ts';
 
 /** The version row recording `row` as it now is (memory_versions keeps every version). */
-export const versionOf = (row: MemoryRow, change: 'created' | 'updated' | 'deleted', by: string | null) => ({
+export const versionOf = (
+  row: MemoryRow,
+  change: 'created' | 'updated' | 'deleted',
+  by: string | null,
+  reason: string | null = null,
+) => ({
   memoryId: row.id,
   version: row.version,
   workspaceId: row.workspaceId,
@@ -15,6 +20,11 @@ export const versionOf = (row: MemoryRow, change: 'created' | 'updated' | 'delet
   metadata: row.metadata,
   evidenceRef: row.evidenceRef,
   occurredAt: row.occurredAt,
+  supersededBy: row.supersededBy,
+  supersedes: row.supersedes,
+  flags: row.flags,
+  reviewAfter: row.reviewAfter,
+  reason,
   changedBy: by,
   changedAt: row.updatedAt,
 });

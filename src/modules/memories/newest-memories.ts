@@ -5,13 +5,14 @@ import { deepFreeze } from '../../platform/deep-freeze.ts';
 import { memoryWritesMark } from './memory-writes.ts';
 import { freshIndex, loadedIndex } from './recall-index/fresh-index.ts';
 import type { ProjectIndex } from './recall-index/project-index.ts';
-import { memories, type MemoryStatus, type MemoryType } from './table.ts';
+import { memories, type MemoryFlag, type MemoryStatus, type MemoryType } from './table.ts';
 
 /** The start of a memory, with what a one-line view of it needs. */
 export interface MemoryExcerpt {
   id: string;
   type: MemoryType;
   status: MemoryStatus;
+  flags: readonly MemoryFlag[];
   content: string;
   evidenceRef: string | null;
   subpath: string | null;
@@ -104,7 +105,7 @@ async function readNewest(
   input: { projectId: string; reads: readonly NewestRead[]; chars: number },
 ): Promise<MemoryExcerpt[]> {
   const part = ({ type, status, limit }: NewestRead): SQL => sql`(
-    select id, type, status, left(content, ${input.chars}) as content, length(content) > ${input.chars} as cut, evidence_ref,
+    select id, type, status, flags, left(content, ${input.chars}) as content, length(content) > ${input.chars} as cut, evidence_ref,
       metadata->>'subpath' as subpath, (extract(epoch from occurred_at) * 1000)::float8 as occurred_ms
     from ${memories}
     where project_id = ${input.projectId} and type = ${type} and status = ${status}
@@ -114,6 +115,7 @@ async function readNewest(
     id: string;
     type: MemoryType;
     status: MemoryStatus;
+    flags: MemoryFlag[];
     content: string;
     cut: boolean;
     evidence_ref: string | null;
@@ -124,6 +126,7 @@ async function readNewest(
     id: r.id,
     type: r.type,
     status: r.status,
+    flags: r.flags,
     content: r.content,
     evidenceRef: r.evidence_ref,
     subpath: r.subpath,

@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { DEFAULT_STATUSES, type MemoryFilters } from './memory-filters.ts';
 import { decodeRecallCursor, encodeRecallCursor, type RecallCursor } from './recall-cursor.ts';
 import { freshIndex, loadedIndex } from './recall-index/fresh-index.ts';
-import type { ProjectIndex } from './recall-index/project-index.ts';
+import { flagMask, type ProjectIndex } from './recall-index/project-index.ts';
 import { planQuery, type QueryPlan } from './recall-index/query-plan.ts';
 import { rankMatches, termMatches } from './recall-index/rank-matches.ts';
 import type { memoryList, ScoreParts } from './schemas.ts';
@@ -47,6 +47,7 @@ function rankPage(
       statuses: input.filters.statuses ?? DEFAULT_STATUSES,
       types: input.filters.types,
       sinceMs: input.filters.since?.getTime(),
+      flagMask: input.filters.flags && flagMask(input.filters.flags),
     },
     {
       nowMs: asOfMs,
@@ -99,6 +100,7 @@ export async function recallMemories({ ctx, input }: { ctx: Ctx; input: RecallIn
         id: item.key[2],
         type: index.typeOf(item.doc),
         status: index.statusOf(item.doc),
+        flags: index.flagsOf(item.doc),
         subpath: index.subpaths[item.doc] ?? null,
         occurredAtMs: index.occurredAt[item.doc] ?? 0,
         textRank: item.textRank,

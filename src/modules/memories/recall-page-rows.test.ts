@@ -73,6 +73,7 @@ describe('recall page rows', () => {
         version: 1,
         type: 'note',
         status: 'draft',
+        flags: [],
         subpath: null,
         // Mostly in arrival order, a third of them from long before (imports).
         occurredAtMs: i % 3 === 0 ? next() % 1_000_000 : 2_000_000 + i * 10 + (next() % 25),

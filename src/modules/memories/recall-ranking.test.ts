@@ -183,6 +183,7 @@ describe('GET /v1/memories with q', () => {
       recency: expect.any(Number),
       subpath_boost: 1,
       status_weight: 0.9,
+      flag_weight: 1,
     });
     expect(parts.score).toBeGreaterThan(0);
     expect(page.query).toEqual({ terms: ['rate', 'limits'], corrections: {}, candidates: 1 });

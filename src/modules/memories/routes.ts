@@ -1,8 +1,8 @@
 import { presentPage } from '../../platform/http/pagination.ts';
 import { contextOf, type AppDeps } from '../../platform/http/request-context.ts';
 import type { App } from '../../platform/http/types.ts';
-import { iso } from '../../platform/http/fields.ts';
-import { createMemory } from './create-memory.ts';
+import { createMemory, type MemoryWrite } from './create-memory.ts';
+import { memoryView } from './review-clock.ts';
 import { deleteMemory } from './delete-memory.ts';
 import { getMemory } from './get-memory.ts';
 import { listMemories } from './list-memories.ts';
@@ -18,33 +18,19 @@ import {
   memoryParams,
   memoryWriteAnswer,
   presentMemory,
+  presentVersion,
   updateMemoryBody,
 } from './schemas.ts';
-import type { StoredMemory } from './store-memories.ts';
-import type { MemoryVersionRow } from './table.ts';
 import { updateMemory } from './update-memory.ts';
+import type { PossibleContradiction } from './possible-contradictions.ts';
 
 const tags = ['memories'];
 
-const presentWrite = (s: StoredMemory & { workspaceKey: string; projectKey: string }) => ({
-  ...presentMemory(s.row, s),
-  redactions: s.redactions,
-  deduplicated: false,
-});
-
-const presentVersion = (v: MemoryVersionRow) => ({
-  memory_id: v.memoryId,
-  version: v.version,
-  change: v.change,
-  type: v.type,
-  content: v.content,
-  status: v.status,
-  source: v.source,
-  metadata: v.metadata,
-  evidence_ref: v.evidenceRef,
-  occurred_at: iso(v.occurredAt),
-  changed_by: v.changedBy,
-  changed_at: iso(v.changedAt),
+const presentWrite = (w: MemoryWrite & { possiblySupersedes?: PossibleContradiction[] }) => ({
+  ...presentMemory(w.view, w),
+  redactions: w.redactions,
+  deduplicated: w.deduplicated,
+  possibly_supersedes: w.possiblySupersedes ?? [],
 });
 
 export function memoryRoutes(app: App, deps: AppDeps): void {
@@ -59,10 +45,8 @@ export function memoryRoutes(app: App, deps: AppDeps): void {
       response: { 200: memoryWriteAnswer, 201: memoryWriteAnswer },
     },
     handler: async (req, reply) => {
-      const stored = await createMemory({ ctx: contextOf(deps, req), input: req.body });
-      return reply
-        .code(stored.created ? 201 : 200)
-        .send({ ...presentWrite(stored), deduplicated: !stored.created });
+      const written = await createMemory({ ctx: contextOf(deps, req), input: req.body });
+      return reply.code(written.deduplicated ? 200 : 201).send(presentWrite(written));
     },
   });
 
@@ -99,11 +83,15 @@ export function memoryRoutes(app: App, deps: AppDeps): void {
       response: { 200: memoryAnswer },
     },
     handler: async (req) => {
-      const { memory, project } = await getMemory({
-        ctx: contextOf(deps, req),
+      const ctx = contextOf(deps, req);
+      const { memory, access, project } = await getMemory({
+        ctx,
         input: { id: req.params.id, workspace_key: req.query.workspace_key },
       });
-      return presentMemory(memory, { workspaceKey: project.workspaceKey, projectKey: project.key });
+      return presentMemory(memoryView(memory, access.workspaceAccess.workspace.reviewAfterDays, ctx.now()), {
+        workspaceKey: project.workspaceKey,
+        projectKey: project.key,
+      });
     },
   });
 

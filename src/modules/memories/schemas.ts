@@ -8,8 +8,15 @@ import {
   workspaceKey,
 } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
-import type { MemoryRow } from './table.ts';
-import { MEMORY_SOURCES, MEMORY_STATUSES, MEMORY_TYPES } from './vocabulary.ts';
+import type { MemoryVersionRow } from './table.ts';
+import type { MemoryView } from './review-clock.ts';
+import {
+  MEMORY_FLAGS,
+  MEMORY_SOURCES,
+  MEMORY_STATUSES,
+  MEMORY_TYPES,
+  WRITABLE_STATUSES,
+} from '../tenancy/index.ts';
 import { projectKey } from '../tenancy/index.ts';
 
 export const MAX_MEMORY_CHARS = 8000;
@@ -67,19 +74,40 @@ export const occurredAt = isoDateText.describe(
   'When what the memory says happened (default: now); recall and the bundle rank recency by it. Not in the future',
 );
 
+export const memoryId = z
+  .string()
+  .max(64)
+  .regex(/^mem_[0-9A-Z]+$/, 'must be a memory id (mem_...)');
+
+/** The most memories one write may supersede. */
+export const MAX_SUPERSEDES = 20;
+const supersedes = z
+  .array(memoryId)
+  .min(1)
+  .max(MAX_SUPERSEDES)
+  .refine((ids) => new Set(ids).size === ids.length, 'entries must be unique')
+  .describe(
+    'Memories of the same project this one replaces: they get status superseded (out of default recall and the bundle) and link to it. Superseding a memory that is not a draft needs the maintainer role',
+  );
+const reviewAfter = isoDateText
+  .nullable()
+  .describe(
+    "A review date: past it the memory is marked stale until a person confirms it or moves the date (null clears it; without one, the workspace's review_after_days for its type applies)",
+  );
+const writableStatus = z.enum(WRITABLE_STATUSES);
+
 export const createMemoryBody = z.strictObject({
   workspace_key: workspaceKey,
   project_key: projectKey,
   type: memoryType,
   content,
   metadata: metadata.optional(),
-  status: z
-    .enum(MEMORY_STATUSES)
-    .default('draft')
-    .describe('confirmed or rejected needs the maintainer role'),
+  status: writableStatus.default('draft').describe('confirmed or rejected needs the maintainer role'),
   source: z.enum(['human', 'auto']).default('human').describe('`import` is set by the import pipeline'),
   evidence_ref: evidenceRef.optional(),
   occurred_at: occurredAt.optional(),
+  supersedes: supersedes.optional(),
+  review_after: reviewAfter.optional(),
 });
 
 export const updateMemoryBody = z
@@ -87,22 +115,23 @@ export const updateMemoryBody = z
     workspace_key: workspaceKey.optional().describe('Optional; must match the memory if given'),
     content: content.optional(),
     type: memoryType.optional(),
-    status: z.enum(MEMORY_STATUSES).optional().describe('Changing the status needs the maintainer role'),
+    status: writableStatus
+      .optional()
+      .describe(
+        'Changing the status needs the maintainer role; confirmed (even unchanged) also restarts the review clock and clears stale and needs_review',
+      ),
     metadata: metadata.optional(),
     evidence_ref: evidenceRef.optional(),
     occurred_at: occurredAt.optional(),
+    supersedes: supersedes.optional().describe('Memories this one replaces, added to those it already does'),
+    review_after: reviewAfter.optional(),
   })
   .refine((b) => Object.keys(b).some((k) => k !== 'workspace_key'), {
     message: 'give at least one field to change',
     path: ['content'],
   });
 
-export const memoryParams = z.strictObject({
-  id: z
-    .string()
-    .max(64)
-    .regex(/^mem_[0-9A-Z]+$/, 'must be a memory id (mem_...)'),
-});
+export const memoryParams = z.strictObject({ id: memoryId });
 export const memoryByIdQuery = z.strictObject({
   workspace_key: workspaceKey.optional().describe('Optional; must match the memory if given'),
 });
@@ -126,7 +155,14 @@ export const listMemoriesQuery = z.strictObject({
   type: commaList(MEMORY_TYPES).optional().describe('Comma-separated memory types'),
   status: commaList(MEMORY_STATUSES)
     .optional()
-    .describe('Comma-separated statuses (default draft,confirmed: rejected memories are not recalled)'),
+    .describe(
+      'Comma-separated statuses (default draft,confirmed: rejected and superseded memories are not recalled)',
+    ),
+  flag: commaList(MEMORY_FLAGS)
+    .optional()
+    .describe(
+      'Only memories carrying one of these flags (stale, needs_review, instruction_like): the review list',
+    ),
   since: isoDate.optional().describe('Only memories created at or after this time'),
   current_subpath: subpath.optional().describe('Boosts memories of this sub-project'),
   explain: booleanQuery.describe('true: each item carries its score parts'),
@@ -149,6 +185,22 @@ const memoryFields = {
   metadata: z.record(z.string(), z.unknown()),
   evidence_ref: z.string().nullable(),
   created_by: z.string().nullable().describe('User id of the author (null for system imports)'),
+  superseded_by: z.string().nullable().describe('The newer memory that replaced this one'),
+  supersedes: z.array(z.string()).describe('The memories this one replaced when it was written'),
+  flags: z
+    .array(z.enum(MEMORY_FLAGS))
+    .describe('instruction_like, stale or needs_review: each asks a person to look at the memory'),
+  flag_notes: z.record(z.string(), z.string()).describe('Why each flag was set, in words'),
+  review_after: z.string().nullable().describe('The review date a person set, if any'),
+  review_due_at: z
+    .string()
+    .nullable()
+    .describe(
+      "When the memory becomes stale: review_after, else reviewed_at plus its type's review_after_days",
+    ),
+  reviewed_at: timestamp.describe(
+    'When its review clock last started: written, used in a bundle or confirmed',
+  ),
   version: z.number().int(),
   occurred_at: timestamp.describe('When what it says happened; recency in recall and the bundle'),
   created_at: timestamp,
@@ -161,6 +213,17 @@ export const memoryWriteAnswer = z.object({
   deduplicated: z
     .boolean()
     .describe('true: an identical memory existed; it is answered and nothing was stored'),
+  possibly_supersedes: z
+    .array(
+      z.object({
+        id: z.string(),
+        content: z.string().describe('The older memory, up to 300 characters'),
+        why: z.string().describe('What differs: a number, version, name or negation'),
+      }),
+    )
+    .describe(
+      'Older memories of the same type that this one seems to contradict: if it replaces them, remember it again with supersedes set to their ids (or PATCH supersedes)',
+    ),
 });
 
 export const scoreParts = z.object({
@@ -179,6 +242,7 @@ export const scoreParts = z.object({
   recency: z.number(),
   subpath_boost: z.number(),
   status_weight: z.number(),
+  flag_weight: z.number().describe('Lower for a stale memory or one whose cited code is missing'),
 });
 /** The parts of a recalled memory's score (`explain=true`), as score-recall.ts computes them. */
 export type ScoreParts = z.output<typeof scoreParts>;
@@ -205,13 +269,25 @@ export const memoryVersion = z.object({
   metadata: z.record(z.string(), z.unknown()),
   evidence_ref: z.string().nullable(),
   occurred_at: timestamp,
+  superseded_by: z.string().nullable(),
+  supersedes: z.array(z.string()),
+  flags: z.array(z.enum(MEMORY_FLAGS)),
+  review_after: z.string().nullable(),
+  reason: z
+    .string()
+    .nullable()
+    .describe(
+      'Why this version was written when not by an edit: superseded, marked stale, citation missing ...',
+    ),
   changed_by: z.string().nullable(),
   changed_at: timestamp,
 });
 export const memoryHistory = listAnswer(memoryVersion);
 
+const isoOrNull = (d: Date | null) => (d ? iso(d) : null);
+
 export const presentMemory = (
-  m: MemoryRow,
+  m: MemoryView,
   keys: { workspaceKey: string; projectKey: string },
 ): z.output<typeof memoryAnswer> => ({
   id: m.id,
@@ -224,8 +300,35 @@ export const presentMemory = (
   metadata: m.metadata,
   evidence_ref: m.evidenceRef,
   created_by: m.createdBy,
+  superseded_by: m.supersededBy,
+  supersedes: m.supersedes,
+  flags: m.flags,
+  flag_notes: m.flagNotes as Record<string, string>,
+  review_after: isoOrNull(m.reviewAfter),
+  review_due_at: isoOrNull(m.reviewDueAt),
+  reviewed_at: iso(m.reviewedAt),
   version: m.version,
   occurred_at: iso(m.occurredAt),
   created_at: iso(m.createdAt),
   updated_at: iso(m.updatedAt),
+});
+
+export const presentVersion = (v: MemoryVersionRow): z.output<typeof memoryVersion> => ({
+  memory_id: v.memoryId,
+  version: v.version,
+  change: v.change,
+  type: v.type,
+  content: v.content,
+  status: v.status,
+  source: v.source,
+  metadata: v.metadata,
+  evidence_ref: v.evidenceRef,
+  occurred_at: iso(v.occurredAt),
+  superseded_by: v.supersededBy,
+  supersedes: v.supersedes,
+  flags: v.flags,
+  review_after: isoOrNull(v.reviewAfter),
+  reason: v.reason,
+  changed_by: v.changedBy,
+  changed_at: iso(v.changedAt),
 });

@@ -1,9 +1,10 @@
 import type { ScoreParts } from './schemas.ts';
-import type { MemoryStatus, MemoryType } from './table.ts';
+import type { MemoryFlag, MemoryStatus, MemoryType } from './table.ts';
 
 /**
  * How recall orders matches (pure, so `explain=true` can show every part): memories matching all
- * query terms first, then by score = relevance x type weight x recency x subpath boost x status.
+ * query terms first, then by score = relevance x type weight x recency x subpath boost x status x
+ * flags.
  */
 export const TYPE_WEIGHTS: Record<MemoryType, number> = {
   decision: 1,
@@ -16,7 +17,22 @@ export const TYPE_WEIGHTS: Record<MemoryType, number> = {
   note: 0.75,
   activity: 0.65,
 };
-export const STATUS_WEIGHTS: Record<MemoryStatus, number> = { confirmed: 1, draft: 0.9, rejected: 0.5 };
+export const STATUS_WEIGHTS: Record<MemoryStatus, number> = {
+  confirmed: 1,
+  draft: 0.9,
+  rejected: 0.5,
+  superseded: 0.5,
+};
+/** A flag asking for review lowers a memory (never hides it); their weights multiply. */
+export const FLAG_WEIGHTS: Record<MemoryFlag, number> = {
+  stale: 0.75,
+  needs_review: 0.85,
+  instruction_like: 1,
+};
+
+export function flagWeight(flags: readonly MemoryFlag[]): number {
+  return flags.reduce((w, f) => w * FLAG_WEIGHTS[f], 1);
+}
 const RECENCY_HALF_LIFE_DAYS = 120;
 /** Old memories keep this share of their weight: a two-year-old decision still counts. */
 const RECENCY_FLOOR = 0.6;
@@ -26,6 +42,7 @@ export interface RecallCandidate {
   id: string;
   type: MemoryType;
   status: MemoryStatus;
+  flags: readonly MemoryFlag[];
   subpath: string | null;
   /** When what it says happened (its `occurred_at`): recency counts from it. */
   occurredAtMs: number;
@@ -71,6 +88,7 @@ export function recencyWeight(occurredAtMs: number, nowMs: number): number {
 export interface ScoreInputs {
   type: MemoryType;
   status: MemoryStatus;
+  flags: readonly MemoryFlag[];
   subpath: string | null;
   occurredAtMs: number;
   /** Share of the query's terms matched, 0..1. */
@@ -79,12 +97,12 @@ export interface ScoreInputs {
   identifierMatch: boolean;
 }
 
-/** The score: relevance x type weight x recency x subpath boost x status (rounded). */
+/** The score: relevance x type weight x recency x subpath boost x status and flags (rounded). */
 function recallScore(c: ScoreInputs, opts: { nowMs: number; currentSubpath?: string | undefined }): number {
   return scoreOf(
     relevanceOf(c.coverage, c.textRank, c.identifierMatch),
     TYPE_WEIGHTS[c.type],
-    STATUS_WEIGHTS[c.status],
+    STATUS_WEIGHTS[c.status] * flagWeight(c.flags),
     subpathBoost(c.subpath, opts.currentSubpath),
     c.occurredAtMs,
     opts.nowMs,
@@ -132,6 +150,7 @@ export function scoreCandidate(
       recency: round(recencyWeight(c.occurredAtMs, opts.nowMs)),
       subpath_boost: subpathBoost(c.subpath, opts.currentSubpath),
       status_weight: STATUS_WEIGHTS[c.status],
+      flag_weight: round(flagWeight(c.flags)),
     },
   };
 }

@@ -7,6 +7,7 @@ import { appendAudits, type AuditInput } from '../audit/index.ts';
 import { contentHash } from './content-hash.ts';
 import { memoriesWriting } from './memory-writes.ts';
 import { redactMemory } from './redact-memory.ts';
+import { withTextFlags } from './text-flags.ts';
 import { actorUserId, versionOf } from './memory-version.ts';
 import {
   memories,
@@ -28,6 +29,10 @@ export interface MemoryDraft {
   evidenceRef: string | null;
   /** When what it says happened; null: now. */
   occurredAt: Date | null;
+  /** The memories it replaces (checked and marked by the caller: supersede-memories.ts). */
+  supersedes?: string[];
+  /** A review date a person set. */
+  reviewAfter?: Date | null;
 }
 
 export interface StoredMemory {
@@ -80,7 +85,8 @@ async function storeInTransaction(
       metadata: d.metadata,
       evidenceRef: d.evidenceRef,
     });
-    return { ...d, ...fields, redactions, hash: contentHash(fields.content) };
+    const flagged = withTextFlags(fields.content, { flags: [], flagNotes: {} });
+    return { ...d, ...fields, ...flagged, redactions, hash: contentHash(fields.content) };
   });
   const inserted = await ctx.db
     .insert(memories)
@@ -97,6 +103,11 @@ async function storeInTransaction(
         metadata: d.metadata,
         evidenceRef: d.evidenceRef,
         createdBy: by,
+        supersedes: d.supersedes ?? [],
+        flags: d.flags,
+        flagNotes: d.flagNotes,
+        reviewAfter: d.reviewAfter ?? null,
+        reviewedAt: now,
         version: 1,
         occurredAt: d.occurredAt ?? now,
         createdAt: now,
@@ -152,6 +163,8 @@ async function storeInTransaction(
           status: row.status,
           source: row.source,
           redactions: d.redactions,
+          ...(row.supersedes.length ? { supersedes: row.supersedes } : {}),
+          ...(row.flags.length ? { flags: row.flags } : {}),
         },
         correlationId,
       });

@@ -1,39 +1,34 @@
-import { isDeepStrictEqual } from 'node:util';
-import { memoriesWriting } from './memory-writes.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { conflict, forbidden } from '../../platform/http/errors.ts';
 import { validated } from '../../platform/http/validate.ts';
-import { appendAudit } from '../audit/index.ts';
+import { projectRank } from '../access/index.ts';
 import { contentHash } from './content-hash.ts';
+import type { MemoryWrite } from './create-memory.ts';
 import { requireMemory } from './memory-access.ts';
 import { checkedOccurredAt } from './occurred-at.ts';
 import { redactMemory } from './redact-memory.ts';
+import { memoryView, reviewDueAt } from './review-clock.ts';
+import { changedFields, saveMemoryChange, type MemoryChange } from './save-memory-change.ts';
 import { updateMemoryBody } from './schemas.ts';
-import { actorUserId, versionOf } from './memory-version.ts';
-import type { StoredMemory } from './store-memories.ts';
-import { memories, memoryColumns, memoryVersions, type MemoryRow } from './table.ts';
-import { missing } from '../../platform/missing.ts';
-import { projectRank } from '../access/index.ts';
-
-/** The API's name of each field an update can change, as the audit entry lists them. */
-const CHANGED_FIELD = {
-  content: 'content',
-  type: 'type',
-  status: 'status',
-  metadata: 'metadata',
-  evidenceRef: 'evidence_ref',
-  occurredAt: 'occurred_at',
-} as const;
+import { lockSupersedable, markSuperseded } from './supersede-memories.ts';
+import { memories, type FlagNotes, type MemoryFlag, type MemoryRow } from './table.ts';
+import { withoutFlag, withTextFlags } from './text-flags.ts';
 
 export type UpdateMemoryInput = z.input<typeof updateMemoryBody> & { id: string };
 
+/** Flags a person's confirmation answers: the memory was looked at. */
+const CLEARED_BY_CONFIRMATION: MemoryFlag[] = ['stale', 'needs_review'];
+
 /**
- * Writers edit memories; changing the status (confirm, reject, back to draft) needs the maintainer
- * role, and a writer's edit of a confirmed or rejected memory returns it to draft when its content or type
- * changes (it needs review again). The previous version is kept; nothing is written when nothing changes.
+ * Writers edit memories; changing the status (confirm, reject, back to draft, restore a
+ * superseded one) needs the maintainer role, and a writer's edit of a confirmed or rejected
+ * memory returns it to draft when its content or type changes (it needs review again). A
+ * maintainer's `confirmed` (even unchanged) restarts the review clock, clears `stale` and
+ * `needs_review`, and a review date already past. The previous version is kept; nothing is
+ * written when nothing changes.
  */
 export async function updateMemory({
   ctx,
@@ -41,7 +36,7 @@ export async function updateMemory({
 }: {
   ctx: Ctx;
   input: UpdateMemoryInput;
-}): Promise<StoredMemory & { workspaceKey: string; projectKey: string }> {
+}): Promise<MemoryWrite> {
   const { id, ...rest } = input;
   const { workspace_key, ...body } = validated(updateMemoryBody, rest);
   return inTransaction(ctx, async (ctx) => {
@@ -50,62 +45,87 @@ export async function updateMemory({
     if (body.status !== undefined && body.status !== memory.status && !isMaintainer) {
       throw forbidden('Changing the status of a memory requires the project maintainer role');
     }
+    const olds = body.supersedes
+      ? await lockSupersedable(ctx, { projectId: project.id, ids: body.supersedes, isMaintainer })
+      : [];
     const { fields, redactions } = redactMemory({
       content: body.content ?? memory.content,
       metadata: body.metadata ?? memory.metadata,
       evidenceRef: body.evidence_ref === undefined ? memory.evidenceRef : body.evidence_ref,
     });
-    const next = {
+    const now = ctx.now();
+    const days = access.workspaceAccess.workspace.reviewAfterDays;
+    const confirmed = body.status === 'confirmed' && isMaintainer;
+    const reviewAfter =
+      body.review_after !== undefined
+        ? body.review_after === null
+          ? null
+          : new Date(body.review_after)
+        : confirmed && memory.reviewAfter && memory.reviewAfter <= now
+          ? null
+          : memory.reviewAfter;
+    const next: MemoryChange & { type: MemoryRow['type']; status: MemoryRow['status'] } = {
       ...fields,
       type: body.type ?? memory.type,
       status: body.status ?? memory.status,
       occurredAt: checkedOccurredAt(ctx, body.occurred_at) ?? memory.occurredAt,
+      supersedes: body.supersedes
+        ? [...new Set([...memory.supersedes, ...body.supersedes])]
+        : memory.supersedes,
+      reviewAfter,
+      ...flagsAfter(memory, fields.content, confirmed, reviewDueAt({ ...memory, reviewAfter }, days), now),
+      // A restored memory no longer links to the one that had replaced it.
+      supersededBy: (body.status ?? memory.status) === 'superseded' ? memory.supersededBy : null,
     };
-    const changed = (['content', 'type', 'status', 'metadata', 'evidenceRef', 'occurredAt'] as const).filter(
-      (k) => !isDeepStrictEqual(next[k], memory[k]),
-    );
-    const answer = {
+    const textChanged = next.content !== memory.content || next.type !== memory.type;
+    // A writer's edit of a curated memory needs review again (a superseded one stays superseded).
+    if (textChanged && !isMaintainer && (memory.status === 'confirmed' || memory.status === 'rejected')) {
+      next.status = 'draft';
+    }
+    const write = {
+      redactions,
       workspaceKey: project.workspaceKey,
       projectKey: project.key,
-      created: false,
-      redactions,
+      deduplicated: false,
     };
-    if (changed.length === 0) return { ...answer, row: memory };
-    const textChanged = changed.includes('content') || changed.includes('type');
-    if (textChanged && !isMaintainer && memory.status !== 'draft') {
-      next.status = 'draft';
-      changed.push('status');
+    const changed = changedFields(memory, next);
+    if (changed.length === 0) {
+      const row = confirmed ? await restartClock(ctx, memory) : memory;
+      return { ...write, view: memoryView(row, days, now) };
     }
-    const hash = contentHash(next.content);
+    const hash = contentHash(next.content ?? memory.content);
     if (textChanged) await assertNotDuplicate(ctx, memory, next.type, hash);
-    memoriesWriting(ctx);
-    const [row = missing('the updated memory')] = await ctx.db
-      .update(memories)
-      .set({
-        ...next,
-        contentHash: hash,
-        version: memory.version + 1,
-        updatedAt: ctx.now(),
-      })
-      .where(eq(memories.id, memory.id))
-      .returning(memoryColumns);
-    await ctx.db.insert(memoryVersions).values(versionOf(row, 'updated', actorUserId(ctx)));
-    await appendAudit(ctx, {
-      workspaceId: project.workspaceId,
-      action: 'memory.updated',
-      target: { type: 'memory', id: memory.id },
-      params: {
-        workspace_key: project.workspaceKey,
-        project_key: project.key,
-        memory_id: memory.id,
-        changed: changed.map((k) => CHANGED_FIELD[k]),
-        version: row.version,
-        ...(changed.includes('status') ? { from_status: memory.status, to_status: row.status } : {}),
-        redactions,
-      },
+    const row = await saveMemoryChange(ctx, project, memory, {
+      set: { ...next, contentHash: hash, ...(confirmed ? { reviewedAt: now } : {}) },
+      reason: confirmed && changed.includes('flags') ? 'confirmed by a person' : undefined,
+      redactions,
     });
-    return { ...answer, row };
+    await markSuperseded(ctx, project, row, olds);
+    return { ...write, view: memoryView(row, days, now) };
   });
+}
+
+/**
+ * The flags after an edit: instruction_like follows the text; a confirmation clears the review
+ * flags, and a review date moved to the future clears `stale`.
+ */
+function flagsAfter(
+  memory: MemoryRow,
+  content: string,
+  confirmed: boolean,
+  due: Date | null,
+  now: Date,
+): { flags: MemoryFlag[]; flagNotes: FlagNotes } {
+  const flagged = withTextFlags(content, memory);
+  if (confirmed) return CLEARED_BY_CONFIRMATION.reduce(withoutFlag, flagged);
+  return due === null || due > now ? withoutFlag(flagged, 'stale') : flagged;
+}
+
+/** A confirmation that changes nothing else still restarts the review clock (no new version). */
+async function restartClock(ctx: Ctx, memory: MemoryRow): Promise<MemoryRow> {
+  const reviewedAt = ctx.now();
+  await ctx.db.update(memories).set({ reviewedAt }).where(eq(memories.id, memory.id));
+  return { ...memory, reviewedAt };
 }
 
 async function assertNotDuplicate(ctx: Ctx, memory: MemoryRow, type: string, hash: string): Promise<void> {

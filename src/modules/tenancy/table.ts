@@ -62,6 +62,8 @@ export const workspaces = pgTable('workspaces', {
   activeWorkAutoCloseDays: integer('active_work_auto_close_days'),
   /** Extract also asks the language model for memories (the audit reasoner's model). */
   modelExtraction: boolean('model_extraction').notNull().default(false),
+  /** Days after which a memory of a type becomes stale unless used or confirmed; a type left out never does. */
+  reviewAfterDays: jsonb('review_after_days').$type<Partial<Record<string, number>>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

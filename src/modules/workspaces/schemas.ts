@@ -36,6 +36,7 @@ export const workspaceAnswer = z.object({
   active_work_stale_days: z.number().int(),
   active_work_auto_close_days: z.number().int().nullable(),
   model_extraction: z.boolean(),
+  review_after_days: z.record(z.string(), z.number().int()),
   role: z
     .enum(WORKSPACE_ROLES)
     .nullable()

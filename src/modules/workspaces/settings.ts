@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { localeCode } from '../../platform/http/fields.ts';
 import { normalizedExternalId } from './mapping-external-id.ts';
 import type { ProjectMapping } from '../tenancy/index.ts';
-import { projectKey } from '../tenancy/index.ts';
+import { MEMORY_TYPES, projectKey } from '../tenancy/index.ts';
 
 /** The workspace settings (docs/api.md#workspace-settings), validated. */
 export const RESOLUTION_SOURCES = ['codehost_remote', 'repo_root_slug', 'manual'] as const;
@@ -110,6 +110,11 @@ export const settingsShape = {
     .describe(
       "Import extract also asks the workspace's language model (the audit reasoner's) for memories, merged with the rules' (default false: nothing is sent)",
     ),
+  review_after_days: z
+    .partialRecord(z.enum(MEMORY_TYPES), z.number().int().min(1).max(3650))
+    .describe(
+      'Days after which a memory of a type is marked stale unless it was used in a context bundle or confirmed since, e.g. {"active_work": 14, "activity": 30}; a type left out never becomes stale (default {})',
+    ),
 };
 
 /** Every setting optional: what a create or update request may give (routes and verbs both check it). */
@@ -134,6 +139,7 @@ export const SETTING_COLUMNS = {
   active_work_stale_days: 'activeWorkStaleDays',
   active_work_auto_close_days: 'activeWorkAutoCloseDays',
   model_extraction: 'modelExtraction',
+  review_after_days: 'reviewAfterDays',
 } as const satisfies Record<keyof typeof settingsShape, string>;
 
 export type SettingName = keyof typeof SETTING_COLUMNS;

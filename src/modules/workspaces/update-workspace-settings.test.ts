@@ -153,6 +153,13 @@ describe('PATCH /v1/workspaces/:key', () => {
       [{ reason: 'x'.repeat(1001) }, 'body.reason'],
       [{ reason: 42, auto_create_project: true }, 'body.reason'],
       [{ auto_create_project: true, reason: '\u0000' }, 'body.reason'],
+      [{ review_after_days: { actvity: 30 } }, 'body.review_after_days'],
+      [{ review_after_days: { activity: 0 } }, 'body.review_after_days.activity'],
+      [{ review_after_days: { activity: 3651 } }, 'body.review_after_days.activity'],
+      [{ review_after_days: { activity: 1.5 } }, 'body.review_after_days.activity'],
+      [{ review_after_days: { activity: '30' } }, 'body.review_after_days.activity'],
+      [{ review_after_days: [30] }, 'body.review_after_days'],
+      [{ review_after_days: null }, 'body.review_after_days'],
       [[], 'body'],
     ];
     for (const s of HOSTILE_STRINGS) {

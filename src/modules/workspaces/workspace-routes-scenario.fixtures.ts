@@ -44,6 +44,7 @@ export const DEFAULT_SETTINGS = {
   active_work_stale_days: 7,
   active_work_auto_close_days: null,
   model_extraction: false,
+  review_after_days: {},
 };
 
 /** A workspace's audit entries with the prefix, newest first (read as the server admin). */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { MemoryStatus, MemoryType } from '../api/types.ts';
 import { Field } from './field.tsx';
-import { MEMORY_STATUSES, MEMORY_TYPES, statusLabel, typeLabel } from './memory-vocabulary.ts';
+import { WRITABLE_STATUSES, MEMORY_TYPES, statusLabel, typeLabel } from './memory-vocabulary.ts';
 
 /** A memory (or a staged one, which has no status) as its forms edit it. */
 export interface MemoryDraft {
@@ -61,7 +61,7 @@ export function MemoryFields({
               value={draft.status}
               onChange={(e) => onChange({ status: e.target.value as MemoryStatus })}
             >
-              {MEMORY_STATUSES.map((s) => (
+              {WRITABLE_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {statusLabel(s)}
                 </option>

@@ -16,10 +16,13 @@ const STATUS_LABELS: Record<MemoryStatus, string> = {
   draft: 'Draft',
   confirmed: 'Confirmed',
   rejected: 'Rejected',
+  superseded: 'Superseded',
 };
 
 export const MEMORY_TYPES = Object.keys(TYPE_LABELS) as MemoryType[];
 export const MEMORY_STATUSES = Object.keys(STATUS_LABELS) as MemoryStatus[];
+/** What a person may set: `superseded` comes only from a newer memory that supersedes it. */
+export const WRITABLE_STATUSES = MEMORY_STATUSES.filter((s) => s !== 'superseded');
 /** What recall reads when no status is asked for (the API's default). */
 export const DEFAULT_STATUSES: MemoryStatus[] = ['draft', 'confirmed'];
 

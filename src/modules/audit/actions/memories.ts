@@ -23,6 +23,16 @@ export const MEMORY_ACTIONS = {
     status: param(z.string(), 'draft, confirmed or rejected', 'draft'),
     source: param(z.string(), 'Where it came from: human, import or auto', 'human'),
     redactions: REDACTIONS,
+    supersedes: param(
+      z.array(z.string()).optional(),
+      'The older memories it replaces (each gets its own memory.updated entry)',
+      ['mem_01JQ8ZJ4W7N1K5M8X2B6C9D3EA'],
+    ),
+    flags: param(
+      z.array(z.string()).optional(),
+      'Flags set when it was written, e.g. instruction_like (its text reads as instructions to an assistant)',
+      ['instruction_like'],
+    ),
   }),
   'memory.updated': defineAction('A memory was changed (its text, type, status or evidence).', {
     workspace_key: WORKSPACE_KEY,
@@ -32,6 +42,21 @@ export const MEMORY_ACTIONS = {
     version: param(z.number().int().positive(), 'The version number after the change', 3),
     from_status: param(z.string().optional(), 'The status before, when it changed', 'draft'),
     to_status: param(z.string().optional(), 'The status after, when it changed', 'confirmed'),
+    superseded_by: param(
+      z.string().optional(),
+      'The newer memory that replaced it (to_status superseded)',
+      'mem_01JQ8ZJ4W7N1K5M8X2B6C9D3EK',
+    ),
+    flags: param(
+      z.array(z.string()).optional(),
+      'Its flags after the change, when they changed (stale, needs_review, instruction_like)',
+      ['needs_review'],
+    ),
+    reason: param(
+      z.string().optional(),
+      'Why, when not an edit: superseded, a citation missing in a working tree ...',
+      'cited path src/billing/invoice.ts not found',
+    ),
     redactions: REDACTIONS,
   }),
   'memory.deleted': defineAction('A memory was deleted from the project.', {

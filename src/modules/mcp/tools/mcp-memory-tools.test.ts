@@ -98,7 +98,7 @@ describe('remember and recall', () => {
       subpath: null,
     });
     expect(textOf(recalled)).toBe(
-      `1 memory from ${project} for "advisory lock replica":\n- ${id} [decision, draft] ${content}`,
+      `1 memory from ${project} for "advisory lock replica":\n- ${id} [decision, draft] “${content}”`,
     );
     expect(await storedContents(h, ws, project)).toEqual([content]);
   });
@@ -238,7 +238,7 @@ describe('search_raw and context_bundle', () => {
     const name = project.split('/')[1];
     const text = textOf(bundle);
     expect(text.startsWith(`# Project context: ${name} (${project})`)).toBe(true);
-    expect(text).toContain('## Relevant to "card numbers"\n- Never store card numbers _[constraint, draft');
+    expect(text).toContain('## Relevant to "card numbers"\n- “Never store card numbers” _[constraint, draft');
     const debug = await succeeds(client, 'context_bundle', { mode: 'debug' });
     expect(textOf(debug)).toContain('## Debug');
   });

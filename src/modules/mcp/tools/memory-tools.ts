@@ -4,6 +4,8 @@ import { pageQuery } from '../../../platform/http/pagination.ts';
 import { oneLine } from '../../context/index.ts';
 import {
   MAX_MEMORY_CHARS,
+  MAX_SUPERSEDES,
+  memoryId,
   memoryList,
   memoryType,
   memoryWriteAnswer,
@@ -42,6 +44,14 @@ const REMEMBER_INPUT = {
     .describe(
       'When what the memory says happened, an ISO 8601 date-time with offset (2024-03-01T09:30:00Z); default now. Recall ranks recency by it. At most 5 minutes in the future',
     ),
+  supersedes: z
+    .array(memoryId)
+    .min(1)
+    .max(MAX_SUPERSEDES)
+    .optional()
+    .describe(
+      'Ids of older memories of this project that this one replaces (they leave recall and the bundle, kept in history). Superseding a confirmed memory needs the maintainer role',
+    ),
   ...scopeArgs,
 };
 const REMEMBER_OUTPUT = withCallContext(memoryWriteAnswer);
@@ -79,7 +89,7 @@ export function registerMemoryTools(tools: ToolSet, api: ApiPort, context: McpCo
     {
       title: 'Remember',
       description:
-        'Store a memory in the current project: a decision, constraint, goal, problem, caveat or note, as one self-contained statement. Secrets are redacted before storing; an identical memory is not stored twice. Memories written from a monorepo sub-path are tagged with it (metadata.subpath).',
+        "Store a memory in the current project: a decision, constraint, goal, problem, caveat or note, as one self-contained statement. Secrets are redacted before storing; an identical memory is not stored twice. Memories written from a monorepo sub-path are tagged with it (metadata.subpath). When it replaces an older memory (a changed decision, a new version, a fact no longer true), pass that memory's id in supersedes. The answer lists possibly_supersedes: older memories this one seems to contradict; if the new memory does replace them, call remember again with the same content and supersedes set to their ids (one call; nothing is stored twice).",
       inputSchema: REMEMBER_INPUT,
       outputSchema: REMEMBER_OUTPUT,
       annotations: {
@@ -108,6 +118,7 @@ export function registerMemoryTools(tools: ToolSet, api: ApiPort, context: McpCo
             ...(args.evidence_ref ? { evidence_ref: args.evidence_ref } : {}),
             ...(args.status ? { status: args.status } : {}),
             ...(args.occurred_at ? { occurred_at: args.occurred_at } : {}),
+            ...(args.supersedes ? { supersedes: args.supersedes } : {}),
           },
           memoryWriteAnswer,
         );
@@ -117,7 +128,17 @@ export function registerMemoryTools(tools: ToolSet, api: ApiPort, context: McpCo
         const redacted = memory.redactions
           ? ` ${count(memory.redactions, 'secret', 'secrets')} redacted.`
           : '';
-        return { structured: { ...memory, context: at }, text: withContext(at, `${what}.${redacted}`) };
+        const replaced = memory.supersedes.length ? ` It supersedes ${memory.supersedes.join(', ')}.` : '';
+        const suspects = memory.possibly_supersedes.map(
+          (p) => `\n- ${p.id} (${p.why}): ${oneLine(p.content, 200)}`,
+        );
+        const ask = suspects.length
+          ? `\nIt may supersede these older memories; if it does, call remember again with the same content and supersedes set to their ids:${suspects.join('')}`
+          : '';
+        return {
+          structured: { ...memory, context: at },
+          text: withContext(at, `${what}.${redacted}${replaced}${ask}`),
+        };
       }),
   );
 
@@ -152,7 +173,11 @@ export function registerMemoryTools(tools: ToolSet, api: ApiPort, context: McpCo
         });
         const corrections = Object.entries(list.query?.corrections ?? {}).map(([a, b]) => `${a} -> ${b}`);
         const head = `${count(list.items.length, 'memory', 'memories')} from ${at.project_key}${args.q ? ` for "${oneLine(args.q, 80)}"` : ''}${corrections.length ? ` (corrected: ${corrections.join(', ')})` : ''}:`;
-        const lines = list.items.map((m) => `- ${m.id} [${m.type}, ${m.status}] ${oneLine(m.content, 300)}`);
+        const lines = list.items.map((m) => {
+          const tags = [m.type, m.status, ...m.flags.map((f) => f.replace('_', ' '))];
+          const newer = m.superseded_by ? ` (superseded by ${m.superseded_by})` : '';
+          return `- ${m.id} [${tags.join(', ')}] “${oneLine(m.content, 300)}”${newer}`;
+        });
         const more = list.next_cursor ? [`More: call again with cursor ${list.next_cursor}`] : [];
         return {
           structured: { ...list, context: at },

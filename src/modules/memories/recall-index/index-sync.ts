@@ -13,7 +13,7 @@ import { prepared } from '../../../platform/db/prepared.ts';
 import { queryRows } from '../../../platform/db/query-rows.ts';
 import { missing } from '../../../platform/missing.ts';
 import { memories, memoryVersions } from '../table.ts';
-import type { MemoryStatus, MemoryType } from '../vocabulary.ts';
+import type { MemoryFlag, MemoryStatus, MemoryType } from '../../tenancy/index.ts';
 import type { IndexedMemory, ProjectIndex } from './project-index.ts';
 import type { Db } from '../../../platform/db/database.ts';
 
@@ -30,13 +30,14 @@ interface MemoryLine {
   version: number;
   type: MemoryType;
   status: MemoryStatus;
+  flags: MemoryFlag[];
   content: string;
   subpath: string | null;
   occurred_ms: number;
   created_ms: number;
 }
 
-const memoryLine = sql`m.id, m.version, m.type, m.status, m.content, m.metadata->>'subpath' as subpath,
+const memoryLine = sql`m.id, m.version, m.type, m.status, m.flags, m.content, m.metadata->>'subpath' as subpath,
   (extract(epoch from m.occurred_at) * 1000)::float8 as occurred_ms,
   (extract(epoch from m.created_at) * 1000)::float8 as created_ms`;
 
@@ -45,6 +46,7 @@ const indexed = (r: MemoryLine): IndexedMemory => ({
   version: r.version,
   type: r.type,
   status: r.status,
+  flags: r.flags,
   subpath: r.subpath,
   occurredAtMs: r.occurred_ms,
   createdAtMs: r.created_ms,
@@ -122,6 +124,7 @@ const catchUpQuery = (db: Db) =>
       version: sql<number>`m.version`,
       type: sql<MemoryType>`m.type`,
       status: sql<MemoryStatus>`m.status`,
+      flags: sql<MemoryFlag[]>`m.flags`,
       content: sql<string>`m.content`,
       subpath: sql<string | null>`m.metadata->>'subpath'`,
       occurred_ms: sql<number>`(extract(epoch from m.occurred_at) * 1000)::float8`,

@@ -8,6 +8,7 @@ const memory = (id: string, content: string, version = 1): IndexedMemory => ({
   version,
   type: 'note',
   status: 'draft',
+  flags: [],
   subpath: null,
   occurredAtMs: 1_700_000_000_000,
   createdAtMs: 1_700_000_000_000,

@@ -1,5 +1,12 @@
 import { missing } from '../../../platform/missing.ts';
-import { MEMORY_STATUSES, MEMORY_TYPES, type MemoryStatus, type MemoryType } from '../vocabulary.ts';
+import {
+  MEMORY_FLAGS,
+  MEMORY_STATUSES,
+  MEMORY_TYPES,
+  type MemoryFlag,
+  type MemoryStatus,
+  type MemoryType,
+} from '../../tenancy/index.ts';
 import { documentTerms } from './document-terms.ts';
 import { Postings } from './postings.ts';
 import { Vocabulary } from './vocabulary.ts';
@@ -10,6 +17,7 @@ export interface IndexedMemory {
   version: number;
   type: MemoryType;
   status: MemoryStatus;
+  flags: readonly MemoryFlag[];
   subpath: string | null;
   occurredAtMs: number;
   createdAtMs: number;
@@ -18,6 +26,11 @@ export interface IndexedMemory {
 
 export const TYPE_CODES: readonly MemoryType[] = MEMORY_TYPES;
 export const STATUS_CODES: readonly MemoryStatus[] = MEMORY_STATUSES;
+/** A document's flags as a bit mask: bit i set for MEMORY_FLAGS[i]. */
+export const flagMask = (flags: readonly MemoryFlag[]) =>
+  flags.reduce((mask, f) => mask | (1 << MEMORY_FLAGS.indexOf(f)), 0);
+export const flagsOfMask = (mask: number): MemoryFlag[] =>
+  MEMORY_FLAGS.filter((_, i) => (mask & (1 << i)) !== 0);
 
 /** Compaction renumbers documents once this share of them is replaced or deleted. */
 const DEAD_SHARE = 0.3;
@@ -40,6 +53,7 @@ export class ProjectIndex {
   lengths = new Uint32Array(64);
   types = new Uint8Array(64);
   statuses = new Uint8Array(64);
+  flags = new Uint8Array(64);
   live = new Uint8Array(64);
   /** Documents numbered so far (live and dead). */
   size = 0;
@@ -76,6 +90,7 @@ export class ProjectIndex {
     this.lengths[doc] = length;
     this.types[doc] = TYPE_CODES.indexOf(memory.type);
     this.statuses[doc] = STATUS_CODES.indexOf(memory.status);
+    this.flags[doc] = flagMask(memory.flags);
     this.live[doc] = 1;
     this.liveCount++;
     this.totalLength += length;
@@ -106,6 +121,10 @@ export class ProjectIndex {
     return STATUS_CODES[this.statuses[doc] ?? -1] ?? missing(`the status of document ${doc}`);
   }
 
+  flagsOf(doc: number): MemoryFlag[] {
+    return flagsOfMask(this.flags[doc] ?? 0);
+  }
+
   get averageLength(): number {
     return this.liveCount ? this.totalLength / this.liveCount : 1;
   }
@@ -122,6 +141,7 @@ export class ProjectIndex {
     this.lengths = grown(this.lengths, (k) => new Uint32Array(k));
     this.types = grown(this.types, (k) => new Uint8Array(k));
     this.statuses = grown(this.statuses, (k) => new Uint8Array(k));
+    this.flags = grown(this.flags, (k) => new Uint8Array(k));
     this.live = grown(this.live, (k) => new Uint8Array(k));
   }
 
@@ -140,6 +160,7 @@ export class ProjectIndex {
       this.lengths[n] = this.lengths[doc] ?? 0;
       this.types[n] = this.types[doc] ?? 0;
       this.statuses[n] = this.statuses[doc] ?? 0;
+      this.flags[n] = this.flags[doc] ?? 0;
       this.live[n] = 1;
       n++;
     }

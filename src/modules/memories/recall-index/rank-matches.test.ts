@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEMORY_TYPES } from '../vocabulary.ts';
+import { MEMORY_TYPES } from '../../tenancy/index.ts';
 import { ProjectIndex } from './project-index.ts';
 import { planQuery } from './query-plan.ts';
 import { rankMatches } from './rank-matches.ts';
@@ -18,6 +18,7 @@ function corpus(size: number) {
       version: 1,
       type: MEMORY_TYPES[d % MEMORY_TYPES.length] ?? 'note',
       status: rand() < 0.3 ? 'confirmed' : 'draft',
+      flags: [],
       subpath: rand() < 0.5 ? 'services/api' : null,
       occurredAtMs: 1_700_000_000_000 - Math.floor(rand() * 700) * 86_400_000,
       createdAtMs: 1_700_000_000_000,

@@ -3,9 +3,10 @@
  * follows), among those passing its filters, by (all terms matched, score, id) as score-recall.ts
  * defines them. Most matches are dropped on a bound before their score is worked out.
  */
-import type { MemoryStatus, MemoryType } from '../vocabulary.ts';
+import { MEMORY_FLAGS, type MemoryStatus, type MemoryType } from '../../tenancy/index.ts';
 import {
   compareRank,
+  flagWeight,
   relevanceOf,
   scoreOf,
   STATUS_WEIGHTS,
@@ -15,7 +16,7 @@ import {
   type RankKey,
 } from '../score-recall.ts';
 import type { MayLeaveOut, Scratch } from './match-terms.ts';
-import { STATUS_CODES, TYPE_CODES, type ProjectIndex } from './project-index.ts';
+import { flagsOfMask, STATUS_CODES, TYPE_CODES, type ProjectIndex } from './project-index.ts';
 
 /** textRank = s / (s + TEXT_RANK_HALF), s the mean BM25 of the terms: 0.5 at a typical match. */
 const TEXT_RANK_HALF = 3;
@@ -26,6 +27,8 @@ export interface MatchFilters {
   statuses: readonly MemoryStatus[];
   types?: readonly MemoryType[] | undefined;
   sinceMs?: number | undefined;
+  /** Only documents carrying one of these flags (a flagMask). */
+  flagMask?: number | undefined;
 }
 
 export interface RankOptions {
@@ -52,6 +55,10 @@ export class Ranking {
   private readonly boosts = new Map<string | null, number>();
   private readonly typeWeights = TYPE_CODES.map((type) => TYPE_WEIGHTS[type]);
   private readonly statusWeights = STATUS_CODES.map((status) => STATUS_WEIGHTS[status]);
+  /** The weight of each mask of flags a document may carry (at most 1). */
+  private readonly flagWeights = Array.from({ length: 1 << MEMORY_FLAGS.length }, (_, mask) =>
+    flagWeight(flagsOfMask(mask)),
+  );
   /** The most type x status x sub-path can multiply a relevance by. */
   private readonly topFactor: number;
 
@@ -76,7 +83,8 @@ export class Ranking {
     return (
       this.statusOk[index.statuses[doc] ?? 0] === 1 &&
       this.typeOk[index.types[doc] ?? 0] === 1 &&
-      (this.filters.sinceMs === undefined || (index.createdAt[doc] ?? 0) >= this.filters.sinceMs)
+      (this.filters.sinceMs === undefined || (index.createdAt[doc] ?? 0) >= this.filters.sinceMs) &&
+      (this.filters.flagMask === undefined || ((index.flags[doc] ?? 0) & this.filters.flagMask) !== 0)
     );
   }
 
@@ -95,7 +103,7 @@ export class Ranking {
     const identifierMatch = s.exact[doc] === 1;
     const relevance = relevanceOf(popcount(mask) / this.termCount, textRank, identifierMatch);
     const typeWeight = this.typeWeights[index.types[doc] ?? 0] ?? 0;
-    const statusWeight = this.statusWeights[index.statuses[doc] ?? 0] ?? 0;
+    const statusWeight = this.weightOf(doc);
     // Most matches cannot reach a full page even at the best age and place: no more work on them.
     if (worst && tier === worst.key[0]) {
       const ceiling =
@@ -140,7 +148,7 @@ export class Ranking {
         s.exact[doc] === 1,
       );
       const typeWeight = this.typeWeights[index.types[doc] ?? 0] ?? 0;
-      const statusWeight = this.statusWeights[index.statuses[doc] ?? 0] ?? 0;
+      const statusWeight = this.weightOf(doc);
       const low = best[0] ?? least;
       if (relevance * typeWeight * this.topFactor * statusWeight + ROUNDING < low) continue;
       const score = this.scoreOf(doc, relevance, typeWeight, statusWeight);
@@ -153,6 +161,14 @@ export class Ranking {
       best[at] = score;
     }
     return best[0] ?? least;
+  }
+
+  /** The document's status weight times its flags' weight. */
+  private weightOf(doc: number): number {
+    const index = this.index;
+    return (
+      (this.statusWeights[index.statuses[doc] ?? 0] ?? 0) * (this.flagWeights[index.flags[doc] ?? 0] ?? 1)
+    );
   }
 
   private textRankOf(total: number): number {

@@ -13,6 +13,11 @@ const v1: MemoryVersion = {
   metadata: {},
   evidence_ref: null,
   occurred_at: '2024-05-01T10:00:00.000Z',
+  superseded_by: null,
+  supersedes: [],
+  flags: [],
+  review_after: null,
+  reason: null,
   changed_by: 'usr_1',
   changed_at: '2024-05-01T10:00:00.000Z',
 };
