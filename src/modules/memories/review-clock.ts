@@ -40,5 +40,5 @@ export function memoryView(row: MemoryRow, days: ReviewDays, now: Date): MemoryV
 }
 
 /** Why a memory is stale, in words. */
-export const staleNote = (due: Date) =>
+const staleNote = (due: Date) =>
   `review date ${due.toISOString()} passed without the memory being used or confirmed`;

@@ -154,7 +154,7 @@ export const sweepReviewsJob = defineJob({
 });
 
 /** Queues the sweep of this five minutes; another process (or a second check) queues nothing more. */
-export async function queueReviewSweep(ctx: Ctx): Promise<boolean> {
+async function queueReviewSweep(ctx: Ctx): Promise<boolean> {
   const slot = Math.floor(ctx.now().getTime() / INTERVAL_MS);
   const queued = await inTransaction(ctx, (ctx) =>
     enqueueJobs(ctx, sweepReviewsJob, [{ id: `job_review_sweep_${slot}`, payload: {} }], {

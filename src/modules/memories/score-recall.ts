@@ -24,7 +24,7 @@ export const STATUS_WEIGHTS: Record<MemoryStatus, number> = {
   superseded: 0.5,
 };
 /** A flag asking for review lowers a memory (never hides it); their weights multiply. */
-export const FLAG_WEIGHTS: Record<MemoryFlag, number> = {
+const FLAG_WEIGHTS: Record<MemoryFlag, number> = {
   stale: 0.75,
   needs_review: 0.85,
   instruction_like: 1,
