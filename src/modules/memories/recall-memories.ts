@@ -108,7 +108,7 @@ export async function recallMemories({ ctx, input }: { ctx: Ctx; input: RecallIn
         identifierMatch: item.identifierMatch,
         matches: termMatches(index, terms, item.doc),
       },
-      labels,
+      terms,
       { nowMs: asOfMs, currentSubpath: input.current_subpath },
     );
     return { id: item.key[2], explain: parts };

@@ -212,3 +212,57 @@ describe('GET /v1/memories with q', () => {
     });
   });
 });
+
+describe('GET /v1/memories with a question as an assistant asks it', () => {
+  it('does not ask a question’s filler to match, and keeps the words that matter of a long one', async () => {
+    const p = await freshProject(h, t);
+    const answer = await created(
+      h,
+      p,
+      p.writer,
+      'constraint',
+      'Label print jobs get five attempts before the dead letter queue',
+    );
+    await created(h, p, p.writer, 'note', 'Remember to tell the team when the printer firmware changes');
+    const page = await recall(h, p, p.reader, {
+      q: 'hey, I was wondering, can you remind me how many attempts a label print job gets before it lands in the dead letter queue?',
+      explain: 'true',
+    });
+    expect(ids(page.items)[0]).toBe(answer.id);
+    expect(page.query?.terms).not.toContain('remind');
+    expect(page.query?.terms).not.toContain('wondering');
+    expect(page.query?.terms).toEqual(expect.arrayContaining(['attempts', 'dead', 'letter', 'queue']));
+  });
+
+  it('ranks a long question by score alone: the rare words it shares count more than common ones', async () => {
+    const p = await freshProject(h, t);
+    for (let i = 0; i < 12; i++) {
+      await created(h, p, p.writer, 'note', `The warehouse team reviewed the order dashboard on day ${i}`);
+    }
+    const common = await created(
+      h,
+      p,
+      p.writer,
+      'note',
+      'The warehouse team changed the order dashboard colours',
+    );
+    const rare = await created(
+      h,
+      p,
+      p.writer,
+      'decision',
+      'Rotterdam pallets above 1.8 m go to the mezzanine racks',
+    );
+    const page = await recall(h, p, p.reader, {
+      q: 'where did the warehouse team decide the order dashboard should send tall Rotterdam pallets for the mezzanine',
+      explain: 'true',
+    });
+    expect(ids(page.items)[0]).toBe(rare.id);
+    const parts = explained(page.items[0]!);
+    expect(parts.all_terms_matched).toBe(false);
+    // Fewer words matched, but rarer ones: more of the query's weight.
+    const commonParts = explained(page.items.find((i) => i.id === common.id)!);
+    expect(parts.matched_terms.length).toBeLessThan(commonParts.matched_terms.length);
+    expect(parts.coverage).toBeGreaterThan(commonParts.coverage);
+  });
+});

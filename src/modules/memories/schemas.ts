@@ -235,7 +235,9 @@ export const scoreParts = z.object({
     .describe(
       'How each matched term matched: identifier, joined, parts, stem, prefix, split or typo, and the word it matched',
     ),
-  coverage: z.number(),
+  coverage: z
+    .number()
+    .describe('Share of the query matched, each word weighted by its rarity in the project (idf)'),
   text_rank: z.number(),
   identifier_match: z.boolean(),
   type_weight: z.number(),

@@ -109,6 +109,22 @@ function recallScore(c: ScoreInputs, opts: { nowMs: number; currentSubpath?: str
   );
 }
 
+/** Each term weight's share of their sum (all equal when every weight is 0). */
+export function sharesOf(weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, w) => a + w, 0);
+  return weights.map((w) => (sum > 0 ? w / sum : 1 / weights.length));
+}
+
+/**
+ * A memory's coverage of the query: the summed shares of the terms it matches (bit t of `mask`).
+ * A rare word of the question counts for more than a common one.
+ */
+export function coverageOf(mask: number, shares: readonly number[]): number {
+  let coverage = 0;
+  for (let t = 0, m = mask; m !== 0; t++, m >>>= 1) if (m & 1) coverage += shares[t] ?? 0;
+  return Math.min(1, coverage);
+}
+
 /** How well a memory's text answers the query, 0..1 (before its type, age, place and status). */
 export function relevanceOf(coverage: number, textRank: number, identifierMatch: boolean): number {
   return 0.55 * coverage + 0.35 * textRank + (identifierMatch ? 0.1 : 0);
@@ -131,11 +147,11 @@ export function scoreOf(
 
 export function scoreCandidate(
   c: RecallCandidate,
-  terms: string[],
+  terms: readonly { label: string; weight: number }[],
   opts: { nowMs: number; currentSubpath?: string | undefined },
 ): Scored {
-  const matched = terms.filter((_, i) => (c.matchedMask & (1 << i)) !== 0);
-  const coverage = terms.length === 0 ? 0 : matched.length / terms.length;
+  const matched = terms.filter((_, i) => (c.matchedMask & (1 << i)) !== 0).map((t) => t.label);
+  const coverage = terms.length === 0 ? 0 : coverageOf(c.matchedMask, sharesOf(terms.map((t) => t.weight)));
   return {
     id: c.id,
     parts: {

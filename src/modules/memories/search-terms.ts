@@ -5,6 +5,7 @@
  */
 
 import { identifierTokens, isIdentifier } from './identifiers.ts';
+import { QUESTION_FILLER, STOP_WORDS } from './recall-index/stop-words.ts';
 
 const WORD = /\p{L}{3,40}/gu;
 
@@ -46,16 +47,20 @@ export interface QueryTerms {
   words: string[];
 }
 
-const MAX_QUERY_TERMS = 12;
+const MAX_QUERY_TERMS = 16;
 
-/** The terms of a recall query: identifiers first, then plain words, at most MAX_QUERY_TERMS. */
+/**
+ * The terms of a recall query: identifiers first, then plain words (stop words and a question's
+ * filler left out), at most MAX_QUERY_TERMS.
+ */
 export function queryTerms(q: string): QueryTerms {
   const identifiers = identifiersIn(q).slice(0, MAX_QUERY_TERMS);
   const covered = new Set(identifiers.flatMap((i) => plainWords(i)));
   const words: string[] = [];
   for (const match of q.matchAll(/[\p{L}\p{N}]{1,60}/gu)) {
     const word = match[0].toLowerCase();
-    if (covered.has(word) || words.includes(word)) continue;
+    if (covered.has(word) || words.includes(word) || STOP_WORDS.has(word) || QUESTION_FILLER.has(word))
+      continue;
     if (identifiers.some((i) => i.split(/[^\p{L}\p{N}]+/u).includes(word))) continue;
     words.push(word);
     if (identifiers.length + words.length >= MAX_QUERY_TERMS) break;

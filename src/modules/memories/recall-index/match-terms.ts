@@ -59,6 +59,8 @@ function scratchOf(index: ProjectIndex, terms: number): Scratch {
 /** The alternatives left to read: how many terms they stand for, and the most they add. */
 export interface Remaining {
   count: number;
+  /** The summed weights (query-plan.ts) of the terms they stand for. */
+  weight: number;
   ceiling: number;
   exact: boolean;
 }
@@ -101,7 +103,7 @@ export function matchTerms(
   let knownOnly = false;
   units.forEach((unit, i) => {
     if (!knownOnly && mayLeaveOut && i > 0 && unit.size >= WORTH_ASKING && unit.size >= s.touchedCount / 4)
-      knownOnly = mayLeaveOut(s, remainingFrom(units, i, terms.length, exactTerms));
+      knownOnly = mayLeaveOut(s, remainingFrom(units, i, terms, exactTerms));
     matchAlternative(index, unit.alt, unit.term, s, knownOnly);
   });
   terms.forEach((term, t) => {
@@ -115,22 +117,24 @@ export function matchTerms(
   return s;
 }
 
-function remainingFrom(units: Unit[], from: number, termCount: number, exactTerms: boolean[]): Remaining {
-  const most = new Float64Array(termCount);
+function remainingFrom(units: Unit[], from: number, terms: PlannedTerm[], exactTerms: boolean[]): Remaining {
+  const most = new Float64Array(terms.length);
   for (let i = from; i < units.length; i++) {
     const unit = units[i];
     if (unit && unit.ceiling > (most[unit.term] ?? 0)) most[unit.term] = unit.ceiling;
   }
   let count = 0;
+  let weight = 0;
   let ceiling = 0;
   let exact = false;
   most.forEach((value, t) => {
     if (value === 0) return;
     count++;
+    weight += terms[t]?.weight ?? 0;
     ceiling += value;
     exact ||= exactTerms[t] ?? false;
   });
-  return { count, ceiling, exact };
+  return { count, weight, ceiling, exact };
 }
 
 /** Resets what matchTerms set, for the next query. */

@@ -18,6 +18,7 @@
 import { identifierTokens } from '../identifiers.ts';
 import { queryTerms } from '../search-terms.ts';
 import { camelParts, exactKey, identifierWords, MIN_WORD_LENGTH, termOf } from './document-terms.ts';
+import { idfOf } from './bm25.ts';
 import { editDistance } from './edit-distance.ts';
 import type { ProjectIndex } from './project-index.ts';
 
@@ -38,6 +39,11 @@ export interface PlannedTerm {
   alternatives: Alternative[];
   /** The identifier's exact key, when the term is an identifier. */
   exact: string | null;
+  /**
+   * How much matching it counts towards a memory's coverage of the query: the idf of its best
+   * alternative, so a rare word counts more than a common one; 0 when nothing in the project has it.
+   */
+  weight: number;
 }
 
 export interface QueryPlan {
@@ -81,7 +87,26 @@ export function planQuery(index: ProjectIndex, q: string): QueryPlan {
     const planned = wordTerm(index, word, corrections);
     if (planned) terms.push(planned);
   }
+  for (const term of terms) term.weight = termWeight(index, term);
   return { terms, corrections };
+}
+
+/** The idf of a term's best alternative (an alternative of several keys: their mean). */
+function termWeight(index: ProjectIndex, term: PlannedTerm): number {
+  let best = 0;
+  for (const alt of term.alternatives) {
+    let sum = 0;
+    for (const key of alt.keys) {
+      const list = index.postings.get(key);
+      if (!list || list.size === 0) {
+        sum = 0;
+        break;
+      }
+      sum += idfOf(index, list);
+    }
+    best = Math.max(best, (alt.weight * sum) / alt.keys.length);
+  }
+  return best;
 }
 
 const alternative = (rule: MatchRule, keys: string[], word: string): Alternative => ({
@@ -101,7 +126,7 @@ function identifierTerm(identifier: string, asWritten: string): PlannedTerm {
   if (keys.length > 1) alternatives.push(alternative('parts', keys, parts.join(' ')));
   else if (keys.length === 1 && keys[0] !== joined)
     alternatives.push(alternative('stem', keys, parts.join(' ')));
-  return { label: identifier, alternatives, exact };
+  return { label: identifier, alternatives, exact, weight: 0 };
 }
 
 function wordTerm(
@@ -127,7 +152,8 @@ function wordTerm(
       ),
     );
   if (word.length >= MIN_PREFIX && letters) alternatives.push(...prefixAlternatives(index, word, stem));
-  if (!letters || written || alternatives.length > 1) return { label: word, alternatives, exact: null };
+  if (!letters || written || alternatives.length > 1)
+    return { label: word, alternatives, exact: null, weight: 0 };
   // Never written: maybe two words (also written apart: `dead letter` beside `dead-letter`), or a typo.
   const split = joinedOnly || !indexed ? splitAlternative(index, word) : null;
   if (split) alternatives.push(split);
@@ -138,7 +164,7 @@ function wordTerm(
       alternatives.push(alternative('typo', [fix.stem], fix.word));
     }
   }
-  return { label: word, alternatives, exact: null };
+  return { label: word, alternatives, exact: null, weight: 0 };
 }
 
 /** Longer words of the project that `word` begins, by their frequency (their stem's postings). */

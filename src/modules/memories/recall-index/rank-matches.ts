@@ -12,6 +12,9 @@ import { Ranking, type MatchFilters, type RankedDoc, type RankOptions } from './
 
 export type { MatchFilters, RankOptions } from './ranking.ts';
 
+/** Queries of at most this many terms rank memories matching them all first. */
+const ALL_TERMS_FIRST_UP_TO = 4;
+
 export interface RankedPage {
   items: RankedDoc[];
   /**
@@ -29,9 +32,16 @@ export function rankMatches(
   filters: MatchFilters,
   opts: RankOptions & { countAll?: boolean },
 ): RankedPage {
-  const ranking = new Ranking(index, terms.length, filters, opts);
+  const ranking = new Ranking(
+    index,
+    terms.map((t) => t.weight),
+    filters,
+    opts,
+  );
   const s = matchTerms(index, terms, opts.countAll ? null : ranking.mayLeaveOut);
-  const full = (1 << terms.length) - 1;
+  // A long question is ranked by score alone: requiring every word first would put memories
+  // that happen to share its filler above those that answer it.
+  const full = terms.length <= ALL_TERMS_FIRST_UP_TO ? (1 << terms.length) - 1 : -1;
   let matches = 0;
   for (let i = 0; i < s.touchedCount; i++) {
     const doc = s.touched[i] ?? 0;

@@ -6,7 +6,9 @@
 import { MEMORY_FLAGS, type MemoryStatus, type MemoryType } from '../../tenancy/index.ts';
 import {
   compareRank,
+  coverageOf,
   flagWeight,
+  sharesOf,
   relevanceOf,
   scoreOf,
   STATUS_WEIGHTS,
@@ -62,12 +64,22 @@ export class Ranking {
   /** The most type x status x sub-path can multiply a relevance by. */
   private readonly topFactor: number;
 
+  private readonly termCount: number;
+  /** Each term's share of the query's weight (query-plan.ts): what matching it adds to coverage. */
+  private readonly shares: number[];
+  /** What a unit of weight adds to coverage (1 / the summed weights). */
+  private readonly perWeight: number;
+
   constructor(
     private readonly index: ProjectIndex,
-    private readonly termCount: number,
+    weights: readonly number[],
     private readonly filters: MatchFilters,
     private readonly opts: RankOptions,
   ) {
+    this.termCount = weights.length;
+    this.shares = sharesOf(weights);
+    const sum = weights.reduce((a, w) => a + w, 0);
+    this.perWeight = sum > 0 ? 1 / sum : 1;
     this.size = opts.limit + 1;
     for (const status of filters.statuses) this.statusOk[STATUS_CODES.indexOf(status)] = 1;
     if (filters.types) for (const type of filters.types) this.typeOk[TYPE_CODES.indexOf(type)] = 1;
@@ -101,7 +113,7 @@ export class Ranking {
     const mask = s.mask[doc] ?? 0;
     const textRank = this.textRankOf(s.total[doc] ?? 0);
     const identifierMatch = s.exact[doc] === 1;
-    const relevance = relevanceOf(popcount(mask) / this.termCount, textRank, identifierMatch);
+    const relevance = relevanceOf(this.coverageOf(mask), textRank, identifierMatch);
     const typeWeight = this.typeWeights[index.types[doc] ?? 0] ?? 0;
     const statusWeight = this.weightOf(doc);
     // Most matches cannot reach a full page even at the best age and place: no more work on them.
@@ -128,7 +140,7 @@ export class Ranking {
     if (this.opts.after || remaining.count >= this.termCount) return false;
     const ceiling =
       this.topFactor *
-      relevanceOf(remaining.count / this.termCount, this.textRankOf(remaining.ceiling), remaining.exact);
+      relevanceOf(remaining.weight * this.perWeight, this.textRankOf(remaining.ceiling), remaining.exact);
     return ceiling + ROUNDING < this.floorOfPage(s, ceiling + ROUNDING);
   };
 
@@ -143,7 +155,7 @@ export class Ranking {
       const doc = s.touched[i] ?? 0;
       if (!this.passes(doc)) continue;
       const relevance = relevanceOf(
-        popcount(s.mask[doc] ?? 0) / this.termCount,
+        this.coverageOf(s.mask[doc] ?? 0),
         this.textRankOf(s.total[doc] ?? 0),
         s.exact[doc] === 1,
       );
@@ -169,6 +181,11 @@ export class Ranking {
     return (
       (this.statusWeights[index.statuses[doc] ?? 0] ?? 0) * (this.flagWeights[index.flags[doc] ?? 0] ?? 1)
     );
+  }
+
+  /** The share of the query's weight the terms of `mask` carry. */
+  private coverageOf(mask: number): number {
+    return coverageOf(mask, this.shares);
   }
 
   private textRankOf(total: number): number {
@@ -207,10 +224,4 @@ function keepBest(top: RankedDoc[], item: RankedDoc, size: number): void {
   for (let before = top[at - 1]; before && compareRank(item.key, before.key) < 0; before = top[at - 1]) at--;
   top.splice(at, 0, item);
   if (top.length > size) top.pop();
-}
-
-function popcount(mask: number): number {
-  let n = 0;
-  for (let m = mask; m !== 0; m &= m - 1) n++;
-  return n;
 }

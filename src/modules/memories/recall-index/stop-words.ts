@@ -13,3 +13,19 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'so than too very s t can will just don should now'
   ).split(' '),
 );
+
+/**
+ * Words a question carries that ask for nothing (greetings, "remind me", "I was wondering",
+ * hedges): a query leaves them out, so a question need not match them and its words that matter
+ * fit within the terms a query keeps. Memories are indexed with them all the same.
+ */
+export const QUESTION_FILLER: ReadonlySet<string> = new Set(
+  (
+    'hey hi hello please thanks thank remind reminder remember remembered wondering wonder wondered ' +
+    'know knows knew tell told think thought recall asked ask asking exactly actually basically ' +
+    'really maybe perhaps anyone someone somebody something anything everything thing things stuff ' +
+    'like need needed want wanted looking look get gets got give let mean guess seem seems ' +
+    'currently still again ago way idea quick sure okay yeah could would might going also even ever ' +
+    'already right well whether able supposed happen happens happened'
+  ).split(' '),
+);
