@@ -127,7 +127,7 @@ export function coverageOf(mask: number, shares: readonly number[]): number {
 
 /** How well a memory's text answers the query, 0..1 (before its type, age, place and status). */
 export function relevanceOf(coverage: number, textRank: number, identifierMatch: boolean): number {
-  return 0.55 * coverage + 0.35 * textRank + (identifierMatch ? 0.1 : 0);
+  return 0.2 * coverage + 0.7 * textRank + (identifierMatch ? 0.1 : 0);
 }
 
 /**

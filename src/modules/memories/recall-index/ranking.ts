@@ -20,8 +20,8 @@ import {
 import type { MayLeaveOut, Scratch } from './match-terms.ts';
 import { flagsOfMask, STATUS_CODES, TYPE_CODES, type ProjectIndex } from './project-index.ts';
 
-/** textRank = s / (s + TEXT_RANK_HALF), s the mean BM25 of the terms: 0.5 at a typical match. */
-const TEXT_RANK_HALF = 3;
+/** textRank = s / (s + TEXT_RANK_HALF), s the mean BM25 of the terms: 0.5 at a strong match. */
+const TEXT_RANK_HALF = 8;
 /** Covers the rounding of a score (to 1e-6) when it is compared with a bound. */
 const ROUNDING = 1e-6;
 
