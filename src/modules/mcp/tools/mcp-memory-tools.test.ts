@@ -103,6 +103,45 @@ describe('remember and recall', () => {
     expect(await storedContents(h, ws, project)).toEqual([content]);
   });
 
+  it('names what a new memory may supersede, and supersedes it when asked again in one call', async () => {
+    const project = await freshProject();
+    const { client } = await sessionClient(h, writer, { workspaceKey: ws, projectKey: project });
+    const old = await succeeds(client, 'remember', {
+      type: 'decision',
+      content: 'The label worker image pins Node 18 for the PDF library',
+    });
+    const oldId = old.structuredContent.id as string;
+    const content = 'The label worker image pins Node 20 for the PDF library';
+    const newer = await succeeds(client, 'remember', { type: 'decision', content });
+    const newId = newer.structuredContent.id as string;
+    expect(newer.structuredContent.possibly_supersedes).toEqual([
+      {
+        id: oldId,
+        content: 'The label worker image pins Node 18 for the PDF library',
+        why: expect.stringMatching(/20.*18/),
+      },
+    ]);
+    expect(textOf(newer)).toContain(
+      `It may supersede these older memories; if it does, call remember again with the same content and supersedes set to their ids:\n- ${oldId} (`,
+    );
+    const confirmed = await succeeds(client, 'remember', { type: 'decision', content, supersedes: [oldId] });
+    expect(confirmed.structuredContent).toMatchObject({ id: newId, deduplicated: true, supersedes: [oldId] });
+    expect(textOf(confirmed)).toContain(`It supersedes ${oldId}.`);
+    const recalled = await succeeds(client, 'recall', { q: 'label worker node PDF' });
+    expect((recalled.structuredContent.items as Array<{ id: string }>).map((m) => m.id)).toEqual([newId]);
+    const old2 = await succeeds(client, 'recall', { q: 'label worker node PDF', status: ['superseded'] });
+    expect(textOf(old2)).toContain(`- ${oldId} [decision, superseded]`);
+    expect(textOf(old2)).toContain(`(superseded by ${newId})`);
+    const refused = await client.callTool({
+      name: 'remember',
+      arguments: { type: 'decision', content: 'x y', supersedes: ['mem_01JQ8ZJ4W7N1K5M8X2B6C9D3EH'] },
+    });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toContain(
+      'there is no memory mem_01JQ8ZJ4W7N1K5M8X2B6C9D3EH in this project',
+    );
+  });
+
   it('redacts secrets before storing and says so', async () => {
     const project = await freshProject();
     const { client } = await sessionClient(h, writer, { workspaceKey: ws, projectKey: project });
