@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { iso, timestamp, workspaceKey } from '../../platform/http/fields.ts';
 import { listAnswer, pageQuery } from '../../platform/http/pagination.ts';
-import { MAX_MEMORY_CHARS, MEMORY_TYPES, memoryType } from '../memories/index.ts';
+import { MAX_MEMORY_CHARS, MEMORY_FLAGS, MEMORY_TYPES, memoryType, textFlagsOf } from '../memories/index.ts';
 import {
   IMPORT_CLAIMS,
   IMPORT_STATUSES,
@@ -122,6 +122,12 @@ export const stagedAnswer = z.object({
     .describe(
       "What proposed it: the keyword rules, the workspace's language model (model_extraction), or both",
     ),
+  flags: z
+    .array(z.enum(MEMORY_FLAGS))
+    .describe(
+      'instruction_like when its text reads as instructions to an assistant: the memory it becomes is flagged, and kept out of the context bundle until a maintainer confirms it',
+    ),
+  flag_notes: z.record(z.string(), z.string()).describe('Why each flag was set, in words'),
 });
 export const stagedList = listAnswer(stagedAnswer);
 
@@ -176,4 +182,10 @@ export const presentStaged = (s: StagedMemoryRow): z.output<typeof stagedAnswer>
   memory_id: s.memoryId,
   redactions: s.redactions,
   producer: s.producer,
+  ...presentFlags(textFlagsOf(s.content)),
+});
+
+const presentFlags = ({ flags, flagNotes }: ReturnType<typeof textFlagsOf>) => ({
+  flags,
+  flag_notes: flagNotes as Record<string, string>,
 });

@@ -13,6 +13,7 @@ export {
 } from './score-recall.ts';
 export { MEMORY_FLAGS, MEMORY_STATUSES, MEMORY_TYPES } from '../tenancy/index.ts';
 export { restartReviewClocks } from './restart-review-clocks.ts';
+export { textFlagsOf } from './text-flags.ts';
 export { scheduleReviewSweep, sweepReviewsJob } from './review-sweep.ts';
 export { newestMemories, type MemoryExcerpt } from './newest-memories.ts';
 export { recallMemories } from './recall-memories.ts';

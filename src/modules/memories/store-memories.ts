@@ -7,7 +7,7 @@ import { appendAudits, type AuditInput } from '../audit/index.ts';
 import { contentHash } from './content-hash.ts';
 import { memoriesWriting } from './memory-writes.ts';
 import { redactMemory } from './redact-memory.ts';
-import { withTextFlags } from './text-flags.ts';
+import { textFlagsOf } from './text-flags.ts';
 import { actorUserId, versionOf } from './memory-version.ts';
 import {
   memories,
@@ -85,7 +85,7 @@ async function storeInTransaction(
       metadata: d.metadata,
       evidenceRef: d.evidenceRef,
     });
-    const flagged = withTextFlags(fields.content, { flags: [], flagNotes: {} });
+    const flagged = textFlagsOf(fields.content);
     return { ...d, ...fields, ...flagged, redactions, hash: contentHash(fields.content) };
   });
   const inserted = await ctx.db

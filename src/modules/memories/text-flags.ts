@@ -33,3 +33,6 @@ export function withTextFlags(content: string, current: Flagged): Flagged {
     `reads as instructions to an assistant (${reasons.join(', ')})`,
   );
 }
+
+/** The flags a text earns on its own (a staged memory's, before it is one). */
+export const textFlagsOf = (content: string): Flagged => withTextFlags(content, { flags: [], flagNotes: {} });
