@@ -43,6 +43,8 @@ export interface StagedMemory {
   memory_id: string | null;
   redactions: number;
   producer: 'rules' | 'model' | 'both';
+  flags: string[];
+  flag_notes: Record<string, string>;
 }
 
 export type Step = 'parse' | 'extract' | 'commit';
