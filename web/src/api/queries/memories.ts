@@ -8,11 +8,15 @@ const memoryPath = (id: string) => `/v1/memories/${encodeURIComponent(id)}`;
 /** A memory's routes take its workspace (optional on reads: the server finds it then). */
 const inWorkspace = (workspace: string) => ({ workspace_key: workspace || undefined });
 
-/** What a write sets: content and type (writers), status (maintainers). */
+/**
+ * What a write sets: content and type (writers), status (maintainers) and its review date (an ISO
+ * date-time, or null to clear it).
+ */
 export interface MemoryChange {
   content?: string;
   type?: MemoryType;
   status?: MemoryStatus;
+  review_after?: string | null;
 }
 
 export const memoryQueries = {
