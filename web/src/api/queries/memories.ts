@@ -9,13 +9,15 @@ const memoryPath = (id: string) => `/v1/memories/${encodeURIComponent(id)}`;
 const inWorkspace = (workspace: string) => ({ workspace_key: workspace || undefined });
 
 /**
- * What a write sets: content and type (writers), status (maintainers) and its review date (an ISO
+ * What a write sets: content and type (writers), status (maintainers), the memories it supersedes
+ * (added to those it does already; a writer may supersede drafts only) and its review date (an ISO
  * date-time, or null to clear it).
  */
 export interface MemoryChange {
   content?: string;
   type?: MemoryType;
   status?: MemoryStatus;
+  supersedes?: string[];
   review_after?: string | null;
 }
 

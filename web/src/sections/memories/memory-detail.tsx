@@ -4,6 +4,7 @@ import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { when } from '../../ui/format.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { confirmable, reviewFlagged } from './flag-words.ts';
+import { LinkedMemory } from './linked-memory.tsx';
 import { MemoryBadges } from './memory-badges.tsx';
 import { MemoryFlags } from './memory-flags.tsx';
 import { MemoryForm } from './memory-form.tsx';
@@ -11,10 +12,12 @@ import { useDeleteMemory, useSaveMemory } from './memory-writes.ts';
 import { useMemoryRights } from './project-role.ts';
 import { RedactionNote } from './redaction-note.tsx';
 import { ReviewDateForm } from './review-date-form.tsx';
+import { SupersedePicker } from './supersede-picker.tsx';
 
 /**
- * One memory, all its fields, its flags and review state, and what the caller's role allows: edit,
- * confirm (which restarts the review clock), reject, delete; a review date for writers.
+ * One memory, all its fields, its flags and review state, the memories it supersedes or that
+ * supersedes it, and what the caller's role allows: edit, confirm (which restarts the review
+ * clock), reject, delete; a review date and superseding older memories for writers.
  */
 export function MemoryDetail({ memory, onDeleted }: { memory: Memory; onDeleted: () => void }) {
   const { rights, role, error } = useMemoryRights(memory.workspace_key, memory.project_key);
@@ -65,6 +68,28 @@ export function MemoryDetail({ memory, onDeleted }: { memory: Memory; onDeleted:
           {' · '}Reviewed {when(memory.reviewed_at)}
           <span className="muted small"> (written, used in a context bundle or confirmed)</span>
         </dd>
+        {memory.superseded_by && (
+          <>
+            <dt>Superseded by</dt>
+            <dd>
+              <LinkedMemory id={memory.superseded_by} workspace={memory.workspace_key} />
+            </dd>
+          </>
+        )}
+        {memory.supersedes.length > 0 && (
+          <>
+            <dt>Supersedes</dt>
+            <dd>
+              <ul className="plain" aria-label="Memories this one supersedes">
+                {memory.supersedes.map((id) => (
+                  <li key={id}>
+                    <LinkedMemory id={id} workspace={memory.workspace_key} />
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
         <dt>Evidence</dt>
         <dd>{memory.evidence_ref ?? <span className="muted">(none)</span>}</dd>
         <dt>Metadata</dt>
@@ -149,6 +174,9 @@ export function MemoryDetail({ memory, onDeleted }: { memory: Memory; onDeleted:
             {/* Only drafts and confirmed memories are recalled, so only they are reviewed. */}
             {(memory.status === 'draft' || memory.status === 'confirmed') && (
               <ReviewDateForm memory={memory} onSaved={setSaved} />
+            )}
+            {memory.status !== 'superseded' && (
+              <SupersedePicker memory={memory} maintainer={rights.maintain} onSaved={setSaved} />
             )}
           </>
         )

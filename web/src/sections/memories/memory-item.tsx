@@ -29,6 +29,7 @@ export function MemoryItem({ memory }: { memory: RecalledMemory }) {
         <div className="muted small">
           {when(memory.created_at)} · {memory.source} · version {memory.version}
           {typeof memory.metadata.subpath === 'string' && <> · {memory.metadata.subpath}</>}
+          {memory.superseded_by && <> · superseded by {memory.superseded_by}</>}
         </div>
         {memory.explain && <ScoreParts parts={memory.explain} />}
       </div>
