@@ -32,6 +32,7 @@ export const MEMORY_STATUSES = Object.keys(STATUS_LABELS) as MemoryStatus[];
 export const WRITABLE_STATUSES = MEMORY_STATUSES.filter((s) => s !== 'superseded');
 /** What recall reads when no status is asked for (the API's default). */
 export const DEFAULT_STATUSES: MemoryStatus[] = ['draft', 'confirmed'];
+export const MEMORY_FLAGS = Object.keys(FLAG_LABELS) as MemoryFlag[];
 
 export const typeLabel = (t: MemoryType): string => TYPE_LABELS[t];
 export const statusLabel = (s: MemoryStatus): string => STATUS_LABELS[s];
