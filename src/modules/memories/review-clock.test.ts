@@ -189,6 +189,23 @@ describe('review_after', () => {
     expect(cleared).toMatchObject({ review_after: null, review_due_at: null });
   });
 
+  it('a date already past marks the memory stale as it is written: the review list finds it before any sweep', async () => {
+    const p = await placeWithDays({});
+    const past = new Date(h.clock.now().getTime() - DAY).toISOString();
+    const born = await created(h, p, p.writer, 'caveat', 'The VAT rounding workaround holds until May', {
+      review_after: past,
+    });
+    expect(born).toMatchObject({ flags: ['stale'], flag_notes: { stale: expect.stringContaining(past) } });
+    const m = await created(h, p, p.writer, 'caveat', 'The currency feed is mirrored until June');
+    const set = await patched(h, p.writer, m.id, { review_after: past });
+    expect(set).toMatchObject({ flags: ['stale'], version: 2 });
+    expect((await historyOf(h, m.id))[0]).toMatchObject({ flags: ['stale'], reason: null });
+    expect(ids((await recall(h, p, p.reader, { flag: 'stale' })).items).sort()).toEqual(
+      [born.id, m.id].sort(),
+    );
+    expect(await sweep()).toMatchObject({ marked: 0, cleared: 0 });
+  });
+
   it('refuses a review date that is not an ISO 8601 date-time; nothing stored', async () => {
     const m = await created(h, t, t.writer, 'note', 'Review dates are checked');
     for (const bad of ['tomorrow', '2026-13-01T00:00:00Z', '10000-01-01T00:00:00Z', 42, true, '']) {

@@ -1,4 +1,5 @@
 import type { MemoryFlag, MemoryRow } from './table.ts';
+import { withFlag, type Flagged } from './text-flags.ts';
 
 /** A workspace's `review_after_days`: days until a memory of each listed type becomes stale. */
 export type ReviewDays = Partial<Record<string, number>>;
@@ -42,3 +43,10 @@ export function memoryView(row: MemoryRow, days: ReviewDays, now: Date): MemoryV
 /** Why a memory is stale, in words. */
 const staleNote = (due: Date) =>
   `review date ${due.toISOString()} passed without the memory being used or confirmed`;
+
+/**
+ * The flags of a memory written with its review date already past (a person set a date gone by):
+ * `stale` stored at once, as readers see it, rather than at the next sweep.
+ */
+export const markedStale = (current: Flagged, due: Date): Flagged =>
+  withFlag(current, 'stale', staleNote(due));

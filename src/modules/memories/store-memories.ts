@@ -7,6 +7,7 @@ import { appendAudits, type AuditInput } from '../audit/index.ts';
 import { contentHash } from './content-hash.ts';
 import { memoriesWriting } from './memory-writes.ts';
 import { redactMemory } from './redact-memory.ts';
+import { markedStale } from './review-clock.ts';
 import { textFlagsOf } from './text-flags.ts';
 import { actorUserId, versionOf } from './memory-version.ts';
 import {
@@ -85,7 +86,9 @@ async function storeInTransaction(
       metadata: d.metadata,
       evidenceRef: d.evidenceRef,
     });
-    const flagged = textFlagsOf(fields.content);
+    const texts = textFlagsOf(fields.content);
+    // A review date already past: stale from the start, as readers see it.
+    const flagged = d.reviewAfter && d.reviewAfter <= now ? markedStale(texts, d.reviewAfter) : texts;
     return { ...d, ...fields, ...flagged, redactions, hash: contentHash(fields.content) };
   });
   const inserted = await ctx.db

@@ -10,7 +10,7 @@ import type { MemoryWrite } from './create-memory.ts';
 import { requireMemory } from './memory-access.ts';
 import { checkedOccurredAt } from './occurred-at.ts';
 import { redactMemory } from './redact-memory.ts';
-import { memoryView, reviewDueAt } from './review-clock.ts';
+import { markedStale, memoryView, reviewDueAt } from './review-clock.ts';
 import { changedFields, saveMemoryChange, type MemoryChange } from './save-memory-change.ts';
 import { updateMemoryBody } from './schemas.ts';
 import { lockSupersedable, markSuperseded } from './supersede-memories.ts';
@@ -107,7 +107,8 @@ export async function updateMemory({
 
 /**
  * The flags after an edit: instruction_like follows the text; a confirmation clears the review
- * flags, and a review date moved to the future clears `stale`.
+ * flags, a review date moved to the future clears `stale`, and one already past sets it (as
+ * readers see it: the review list finds it at once, not after the next sweep).
  */
 function flagsAfter(
   memory: MemoryRow,
@@ -118,7 +119,7 @@ function flagsAfter(
 ): { flags: MemoryFlag[]; flagNotes: FlagNotes } {
   const flagged = withTextFlags(content, memory);
   if (confirmed) return CLEARED_BY_CONFIRMATION.reduce(withoutFlag, flagged);
-  return due === null || due > now ? withoutFlag(flagged, 'stale') : flagged;
+  return due === null || due > now ? withoutFlag(flagged, 'stale') : markedStale(flagged, due);
 }
 
 /** A confirmation that changes nothing else still restarts the review clock (no new version). */

@@ -44,6 +44,7 @@ import type { integrationAnswer, integrationList } from '../../../src/modules/in
 import type { modelUsageAnswer } from '../../../src/modules/integrations/model/schemas.ts';
 import type { trackerSearchAnswer } from '../../../src/modules/integrations/tracker/schemas.ts';
 import type { wikiSearchAnswer } from '../../../src/modules/integrations/wiki/schemas.ts';
+import type { InstructionLikeReason } from '../../../src/modules/memories/instruction-like.ts';
 import type {
   memoryAnswer,
   memoryHistory,
@@ -89,6 +90,9 @@ export type ProjectMappingList = z.output<typeof mappingList>;
 export type Memory = z.output<typeof memoryAnswer>;
 export type MemoryType = Memory['type'];
 export type MemoryStatus = Memory['status'];
+export type MemoryFlag = Memory['flags'][number];
+/** Why a text reads as instructions to an assistant: the codes an `instruction_like` note lists. */
+export type InstructionReason = InstructionLikeReason;
 export type MemoryWrite = z.output<typeof memoryWriteAnswer>;
 export type RecalledMemory = z.output<typeof recalledMemory>;
 export type MemoryList = z.output<typeof memoryList>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, counted, nameAndKey, when } from './format.ts';
+import { count, counted, datesIn, nameAndKey, when } from './format.ts';
 
 describe('nameAndKey', () => {
   it('names a workspace or project by name and key, or the key alone when they are the same', () => {
@@ -13,6 +13,14 @@ describe('when', () => {
     expect(when(null)).toBe('—');
     expect(when('')).toBe('—');
     expect(when('soon')).toBe('soon');
+  });
+});
+
+describe('datesIn', () => {
+  it('writes each ISO date-time of a text as `when` does, and leaves the rest as it is', () => {
+    const iso = '2024-05-01T10:00:00.000Z';
+    expect(datesIn(`review date ${iso} passed`)).toBe(`review date ${when(iso)} passed`);
+    expect(datesIn('superseded by mem_01J, on 2024-05-01')).toBe('superseded by mem_01J, on 2024-05-01');
   });
 });
 

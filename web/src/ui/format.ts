@@ -10,6 +10,12 @@ export function when(iso: string | null | undefined): string {
     : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** An ISO 8601 date-time inside a text (a flag's note, a version's reason). */
+const ISO_TIME = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g;
+
+/** A text of the server's with each ISO date-time in it written as `when` writes it. */
+export const datesIn = (text: string): string => text.replace(ISO_TIME, (iso) => when(iso));
+
 /** A count as people read it, grouped in their own locale's way (1,234 or 1.234). */
 export const count = (n: number): string => n.toLocaleString();
 

@@ -8,11 +8,17 @@ const memoryPath = (id: string) => `/v1/memories/${encodeURIComponent(id)}`;
 /** A memory's routes take its workspace (optional on reads: the server finds it then). */
 const inWorkspace = (workspace: string) => ({ workspace_key: workspace || undefined });
 
-/** What a write sets: content and type (writers), status (maintainers). */
+/**
+ * What a write sets: content and type (writers), status (maintainers), the memories it supersedes
+ * (added to those it does already; a writer may supersede drafts only) and its review date (an ISO
+ * date-time, or null to clear it).
+ */
 export interface MemoryChange {
   content?: string;
   type?: MemoryType;
   status?: MemoryStatus;
+  supersedes?: string[];
+  review_after?: string | null;
 }
 
 export const memoryQueries = {

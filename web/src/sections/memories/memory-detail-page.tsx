@@ -37,7 +37,12 @@ export function MemoryDetailPage() {
       ) : memory.isError ? (
         <ErrorMessage error={memory.error} title="The memory cannot be shown" />
       ) : (
-        <MemoryDetail memory={memory.data} onDeleted={() => navigate(backTo, { state: { deleted: id } })} />
+        // Keyed by the memory: following a link to another one starts its page afresh.
+        <MemoryDetail
+          key={memory.data.id}
+          memory={memory.data}
+          onDeleted={() => navigate(backTo, { state: { deleted: id } })}
+        />
       )}
       <MemoryHistory id={id} workspace={workspace} />
     </Page>

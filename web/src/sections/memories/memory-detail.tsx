@@ -3,13 +3,22 @@ import type { Memory, MemoryWrite } from '../../api/types.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { when } from '../../ui/format.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
+import { confirmable, reviewFlagged } from './flag-words.ts';
+import { LinkedMemory } from './linked-memory.tsx';
 import { MemoryBadges } from './memory-badges.tsx';
+import { MemoryFlags } from './memory-flags.tsx';
 import { MemoryForm } from './memory-form.tsx';
 import { useDeleteMemory, useSaveMemory } from './memory-writes.ts';
 import { useMemoryRights } from './project-role.ts';
 import { RedactionNote } from './redaction-note.tsx';
+import { ReviewDateForm } from './review-date-form.tsx';
+import { SupersedePicker } from './supersede-picker.tsx';
 
-/** One memory, all its fields, and what the caller's role allows: edit, confirm, reject, delete. */
+/**
+ * One memory, all its fields, its flags and review state, the memories it supersedes or that
+ * supersedes it, and what the caller's role allows: edit, confirm (which restarts the review
+ * clock), reject, delete; a review date and superseding older memories for writers.
+ */
 export function MemoryDetail({ memory, onDeleted }: { memory: Memory; onDeleted: () => void }) {
   const { rights, role, error } = useMemoryRights(memory.workspace_key, memory.project_key);
   const [editing, setEditing] = useState(false);
@@ -20,6 +29,7 @@ export function MemoryDetail({ memory, onDeleted }: { memory: Memory; onDeleted:
     setSaved(null);
     update.mutate({ status }, { onSuccess: (answer) => setSaved(answer) });
   };
+  const restarts = reviewFlagged(memory);
   return (
     <div className="card memory-detail">
       <p className="memory-head">
@@ -27,6 +37,7 @@ export function MemoryDetail({ memory, onDeleted }: { memory: Memory; onDeleted:
         <span className="muted small"> version {memory.version}</span>
       </p>
       <p className="memory-content">{memory.content}</p>
+      <MemoryFlags memory={memory} />
       <dl className="facts">
         <dt>Project</dt>
         <dd>
@@ -42,6 +53,43 @@ export function MemoryDetail({ memory, onDeleted }: { memory: Memory; onDeleted:
         </dd>
         <dt>Changed</dt>
         <dd>{when(memory.updated_at)}</dd>
+        <dt>Review</dt>
+        <dd>
+          {memory.review_due_at ? (
+            <>
+              Review due {when(memory.review_due_at)}
+              <span className="muted small">
+                {memory.review_after ? ' (a date set by a person)' : ' (the workspace’s days for its type)'}
+              </span>
+            </>
+          ) : (
+            'No review date: it does not become stale'
+          )}
+          {' · '}Reviewed {when(memory.reviewed_at)}
+          <span className="muted small"> (written, used in a context bundle or confirmed)</span>
+        </dd>
+        {memory.superseded_by && (
+          <>
+            <dt>Superseded by</dt>
+            <dd>
+              <LinkedMemory id={memory.superseded_by} workspace={memory.workspace_key} />
+            </dd>
+          </>
+        )}
+        {memory.supersedes.length > 0 && (
+          <>
+            <dt>Supersedes</dt>
+            <dd>
+              <ul className="plain" aria-label="Memories this one supersedes">
+                {memory.supersedes.map((id) => (
+                  <li key={id}>
+                    <LinkedMemory id={id} workspace={memory.workspace_key} />
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
         <dt>Evidence</dt>
         <dd>{memory.evidence_ref ?? <span className="muted">(none)</span>}</dd>
         <dt>Metadata</dt>
@@ -76,42 +124,61 @@ export function MemoryDetail({ memory, onDeleted }: { memory: Memory; onDeleted:
         />
       ) : (
         (rights.write || rights.maintain) && (
-          <div className="actions memory-actions">
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => {
-                setSaved(null);
-                setEditing(true);
-              }}
-            >
-              Edit
-            </button>
-            {rights.maintain && memory.status !== 'confirmed' && (
-              <button type="button" onClick={() => setStatus('confirmed')} disabled={update.isPending}>
-                Confirm
-              </button>
-            )}
-            {rights.maintain && memory.status !== 'rejected' && (
+          <>
+            <div className="actions memory-actions">
               <button
                 type="button"
                 className="secondary"
-                onClick={() => setStatus('rejected')}
-                disabled={update.isPending}
+                onClick={() => {
+                  setSaved(null);
+                  setEditing(true);
+                }}
               >
-                Reject
+                Edit
               </button>
+              {rights.maintain && confirmable(memory) && (
+                <button
+                  type="button"
+                  onClick={() => setStatus('confirmed')}
+                  disabled={update.isPending}
+                  aria-describedby={restarts ? 'confirm-restarts' : undefined}
+                >
+                  Confirm
+                </button>
+              )}
+              {rights.maintain && memory.status !== 'rejected' && (
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => setStatus('rejected')}
+                  disabled={update.isPending}
+                >
+                  Reject
+                </button>
+              )}
+              {rights.maintain && (
+                <ConfirmButton
+                  label="Delete"
+                  question="Delete this memory? Assistants stop recalling it; its history stays."
+                  confirmLabel="Delete memory"
+                  onConfirm={() => remove.mutate()}
+                  disabled={remove.isPending}
+                />
+              )}
+            </div>
+            {rights.maintain && restarts && (
+              <p id="confirm-restarts" className="muted small">
+                Confirm restarts its review clock and clears Stale and Needs review.
+              </p>
             )}
-            {rights.maintain && (
-              <ConfirmButton
-                label="Delete"
-                question="Delete this memory? Assistants stop recalling it; its history stays."
-                confirmLabel="Delete memory"
-                onConfirm={() => remove.mutate()}
-                disabled={remove.isPending}
-              />
+            {/* Only drafts and confirmed memories are recalled, so only they are reviewed. */}
+            {(memory.status === 'draft' || memory.status === 'confirmed') && (
+              <ReviewDateForm memory={memory} onSaved={setSaved} />
             )}
-          </div>
+            {memory.status !== 'superseded' && (
+              <SupersedePicker memory={memory} maintainer={rights.maintain} onSaved={setSaved} />
+            )}
+          </>
         )
       )}
     </div>

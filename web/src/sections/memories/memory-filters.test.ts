@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readAddress, writeAddress } from '../../ui/address-fields.ts';
-import { MEMORY_ADDRESS, recallQuery } from './memory-filters.ts';
+import { MEMORY_ADDRESS, recallQuery, REVIEW_ADDRESS, reviewQuery } from './memory-filters.ts';
 
 const read = (query: string) => readAddress(MEMORY_ADDRESS, new URLSearchParams(query));
 
@@ -56,5 +56,28 @@ describe('recallQuery', () => {
     expect([since.getFullYear(), since.getMonth(), since.getDate(), since.getHours()]).toEqual([
       2024, 4, 1, 0,
     ]);
+  });
+});
+
+describe('the review list in the address', () => {
+  const readReview = (query: string) => readAddress(REVIEW_ADDRESS, new URLSearchParams(query));
+
+  it('reads the flags the API knows, every flag when none is named, and leaves every flag out', () => {
+    expect(readReview('flag=stale,bogus')).toEqual({ flag: ['stale'] });
+    expect(readReview('flag=bogus').flag).toEqual(['stale', 'needs_review', 'instruction_like']);
+    expect(
+      writeAddress(REVIEW_ADDRESS, new URLSearchParams('flag=stale'), {
+        flag: ['needs_review', 'instruction_like', 'stale'],
+      }).toString(),
+    ).toBe('');
+  });
+
+  it('asks for the memories carrying one of the flags, 20 at a time', () => {
+    expect(reviewQuery('acme', 'api', { flag: ['stale', 'needs_review'] })).toEqual({
+      workspace_key: 'acme',
+      project_key: 'api',
+      flag: 'stale,needs_review',
+      limit: 20,
+    });
   });
 });

@@ -6,6 +6,7 @@ import { useAddress } from '../../ui/use-address.ts';
 import { MEMORY_ADDRESS } from './memory-filters.ts';
 import { MemoryFiltersForm } from './memory-filters-form.tsx';
 import { MemoryResults } from './memory-results.tsx';
+import { MemoryTabs } from './memory-tabs.tsx';
 import { useMemoryRights } from './project-role.ts';
 import { RememberMemory } from './remember-memory.tsx';
 
@@ -21,6 +22,7 @@ export function MemoryListPage() {
       title="Memories"
       lead="What the assistants of a project remember: search it as they recall it, review and correct it."
     >
+      <MemoryTabs />
       <ProjectPicker idPrefix="memories" />
       {deleted && (
         <p className="card" role="status">

@@ -4,18 +4,24 @@ import type { Memory } from '../../api/types.ts';
 
 /**
  * Saves a memory: POST a new one in the project, or (with `memory`) PATCH it with what changed;
- * then the project's lists and the memory's reads and history are read again.
+ * then the project's lists, the memory's reads and history, and those of the memories it now
+ * supersedes (their status and link changed) are read again.
  */
-export function useSaveMemory(workspace: string, project: string, memory?: Memory) {
+export function useSaveMemory(
+  workspace: string,
+  project: string,
+  memory?: Pick<Memory, 'id' | 'workspace_key'>,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: MemoryChange) =>
       memory ? memoryWrites.update(memory, change) : memoryWrites.create(workspace, project, change),
-    onSuccess: () => {
+    onSuccess: (_answer, change) => {
       void client.invalidateQueries({ queryKey: memoryQueries.all(workspace, project) });
-      if (!memory) return;
-      void client.invalidateQueries({ queryKey: memoryQueries.one(memory.id) });
-      void client.invalidateQueries({ queryKey: memoryQueries.histories(memory.id) });
+      for (const id of [...(memory ? [memory.id] : []), ...(change.supersedes ?? [])]) {
+        void client.invalidateQueries({ queryKey: memoryQueries.one(id) });
+        void client.invalidateQueries({ queryKey: memoryQueries.histories(id) });
+      }
     },
   });
 }

@@ -3,9 +3,13 @@ import { Link, useSearchParams } from 'react-router';
 import type { MemoryWrite } from '../../api/types.ts';
 import { MemoryBadges } from './memory-badges.tsx';
 import { MemoryForm } from './memory-form.tsx';
+import { PossibleSupersedes } from './possible-supersedes.tsx';
 import { RedactionNote } from './redaction-note.tsx';
 
-/** Remember something in a project, then what the server stored (or that it had it already). */
+/**
+ * Remember something in a project, then what the server stored (or that it had it already), and
+ * the older memories it may replace, to supersede in one click or dismiss.
+ */
 export function RememberMemory({
   workspace,
   project,
@@ -17,6 +21,7 @@ export function RememberMemory({
 }) {
   const [params] = useSearchParams();
   const [saved, setSaved] = useState<MemoryWrite | null>(null);
+  const [dismissed, setDismissed] = useState(false);
   return (
     <>
       <MemoryForm
@@ -24,7 +29,10 @@ export function RememberMemory({
         project={project}
         maintainer={maintainer}
         onSaving={() => setSaved(null)}
-        onSaved={setSaved}
+        onSaved={(answer) => {
+          setDismissed(false);
+          setSaved(answer);
+        }}
       />
       {saved && (
         <div className="card reveal" role="status" aria-label="Saved memory">
@@ -40,6 +48,9 @@ export function RememberMemory({
             </Link>
           </p>
           <RedactionNote count={saved.redactions} />
+          {saved.possibly_supersedes.length > 0 && !dismissed && (
+            <PossibleSupersedes key={saved.id} memory={saved} onDismiss={() => setDismissed(true)} />
+          )}
           <p>
             <button type="button" className="secondary" onClick={() => setSaved(null)}>
               Done

@@ -46,4 +46,17 @@ describe('changesFrom', () => {
     ]);
     expect(changesFrom({ ...v1, version: 2, change: 'deleted' }, v1)).toEqual([]);
   });
+
+  it('names the flags set and cleared, the review date and the memories newly superseded', () => {
+    const v2 = {
+      ...v1,
+      version: 2,
+      flags: ['instruction_like' as const],
+      review_after: '2024-06-01T00:00:00.000Z',
+      supersedes: ['mem_OLD'],
+    };
+    expect(changesFrom(v2, v1)).toEqual(['review date', 'supersedes mem_OLD', 'Instruction-like set']);
+    const v3 = { ...v2, version: 3, flags: ['stale' as const], review_after: null };
+    expect(changesFrom(v3, v2)).toEqual(['review date cleared', 'Stale set', 'Instruction-like cleared']);
+  });
 });

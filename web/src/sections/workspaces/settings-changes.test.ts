@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Workspace } from '../../api/types.ts';
 import { changesOf, settingsOf } from './settings-changes.ts';
 
+/** Not in the memory types' order, as the server may answer them. */
+const days: Workspace['review_after_days'] = { note: 90, active_work: 14 };
 const saved = settingsOf({
   name: 'Acme',
   default_outbound_locale: 'en',
@@ -17,6 +19,7 @@ const saved = settingsOf({
   active_work_stale_days: 7,
   active_work_auto_close_days: null,
   model_extraction: false,
+  review_after_days: days,
 } as Workspace);
 
 describe('changesOf', () => {
@@ -36,6 +39,15 @@ describe('changesOf', () => {
       name: 'Acme Inc',
       resolution_order: ['manual', 'codehost_remote', 'repo_root_slug'],
       monorepo_detection_level: 2,
+    });
+  });
+
+  it('sends the review days only when a number changed, whatever order the server gave the types in', () => {
+    expect(saved.review_after_days).toEqual({ active_work: 14, note: 90 });
+    expect(Object.keys(saved.review_after_days)).toEqual(['active_work', 'note']);
+    expect(changesOf(saved, { ...saved, review_after_days: { active_work: 14, note: 90 } })).toEqual({});
+    expect(changesOf(saved, { ...saved, review_after_days: { active_work: 14 } })).toEqual({
+      review_after_days: { active_work: 14 },
     });
   });
 

@@ -1,4 +1,5 @@
-import type { Workspace } from '../../api/types.ts';
+import type { MemoryType, Workspace } from '../../api/types.ts';
+import { MEMORY_TYPES } from '../../ui/memory-vocabulary.ts';
 
 /** What the settings form edits: every setting a PATCH takes. */
 export type Settings = Pick<
@@ -17,7 +18,18 @@ export type Settings = Pick<
   | 'active_work_stale_days'
   | 'active_work_auto_close_days'
   | 'model_extraction'
+  | 'review_after_days'
 >;
+
+/**
+ * A workspace's `review_after_days` with its types in one order (the memory types'), so a PATCH
+ * sends it only when a number changed, however the server ordered it.
+ */
+export function reviewDaysOf(days: Workspace['review_after_days']): Partial<Record<MemoryType, number>> {
+  const out: Partial<Record<MemoryType, number>> = {};
+  for (const t of MEMORY_TYPES) if (days[t] !== undefined) out[t] = days[t];
+  return out;
+}
 
 export const settingsOf = (w: Workspace): Settings => ({
   name: w.name,
@@ -34,6 +46,7 @@ export const settingsOf = (w: Workspace): Settings => ({
   active_work_stale_days: w.active_work_stale_days,
   active_work_auto_close_days: w.active_work_auto_close_days,
   model_extraction: w.model_extraction,
+  review_after_days: reviewDaysOf(w.review_after_days),
 });
 
 /** The fields that differ from what the server holds: a PATCH sends only those (and the audit entry names them). */

@@ -2,11 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { workspaceQueries, workspaceWrites } from '../../api/queries/workspaces.ts';
-import type { Workspace } from '../../api/types.ts';
+import type { MemoryType, Workspace } from '../../api/types.ts';
 import { Field } from '../../ui/field.tsx';
+import { MEMORY_TYPES, typeLabel } from '../../ui/memory-vocabulary.ts';
 import { StringListEditor } from '../../ui/string-list-editor.tsx';
 import { ReasonField, SaveButtons } from '../../ui/save-bar.tsx';
-import { changesOf, settingsOf, type Settings } from './settings-changes.ts';
+import { changesOf, reviewDaysOf, settingsOf, type Settings } from './settings-changes.ts';
 
 /** The settings that are on or off. */
 type FlagName = { [K in keyof Settings]: Settings[K] extends boolean ? K : never }[keyof Settings];
@@ -40,6 +41,13 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
   const dirty = Object.keys(changes).length > 0;
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) =>
     setEdited((s) => ({ ...s, [key]: value }));
+  // An empty field leaves the type out: its memories never become stale.
+  const setReviewDays = (type: MemoryType, value: string) => {
+    const days: Settings['review_after_days'] = { ...edited.review_after_days };
+    if (value === '') delete days[type];
+    else days[type] = Number(value);
+    set('review_after_days', reviewDaysOf(days));
+  };
   const save = useMutation({
     mutationFn: () =>
       workspaceWrites.update(workspace.workspace_key, {
@@ -195,6 +203,40 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Workspace
                 />
               )}
             </Field>
+          </div>
+          <div className="card">
+            <h2>Memory review</h2>
+            <p id="ws-review-help" className="muted small">
+              A memory of a type given a number of days is marked stale once it has gone that long without
+              being used in a context bundle or confirmed by a maintainer: recall ranks it lower and the
+              Memories section lists it under Needs review until then. A type left empty never becomes stale.
+              A review date set on a memory itself goes first.
+            </p>
+            <fieldset className="review-days" aria-describedby="ws-review-help">
+              <legend>Days until a memory becomes stale (empty: never)</legend>
+              {MEMORY_TYPES.map((t) => (
+                <Field
+                  key={t}
+                  id={`ws-review-${t}`}
+                  label={typeLabel(t)}
+                  className="narrow"
+                  error={save.error}
+                  name={`review_after_days.${t}`}
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="number"
+                      min={1}
+                      max={3650}
+                      placeholder="never"
+                      value={edited.review_after_days[t] ?? ''}
+                      onChange={(e) => setReviewDays(t, e.target.value)}
+                    />
+                  )}
+                </Field>
+              ))}
+            </fieldset>
           </div>
           <div className="card">
             <h2>Imports</h2>
