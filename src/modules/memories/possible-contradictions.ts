@@ -7,6 +7,7 @@ import type { MemoryRow } from './table.ts';
 
 export interface PossibleContradiction {
   id: string;
+  status: MemoryRow['status'];
   content: string;
   why: string;
 }
@@ -42,7 +43,9 @@ export async function possibleContradictions(ctx: Ctx, memory: MemoryRow): Promi
     .filter(({ row }) => row.id !== memory.id && !memory.supersedes.includes(row.id))
     .flatMap(({ row }) => {
       const why = contradiction(memory.content, row.content);
-      return why ? [{ id: row.id, content: clipText(row.content, SHOWN_CHARS, 'word'), why }] : [];
+      return why
+        ? [{ id: row.id, status: row.status, content: clipText(row.content, SHOWN_CHARS, 'word'), why }]
+        : [];
     })
     .slice(0, ANSWERED);
 }

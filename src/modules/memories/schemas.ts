@@ -217,6 +217,9 @@ export const memoryWriteAnswer = z.object({
     .array(
       z.object({
         id: z.string(),
+        status: z
+          .enum(MEMORY_STATUSES)
+          .describe('draft or confirmed: superseding a confirmed memory needs the maintainer role'),
         content: z.string().describe('The older memory, up to 300 characters'),
         why: z.string().describe('What differs: a number, version, name or negation'),
       }),

@@ -117,6 +117,7 @@ describe('remember and recall', () => {
     expect(newer.structuredContent.possibly_supersedes).toEqual([
       {
         id: oldId,
+        status: 'draft',
         content: 'The label worker image pins Node 18 for the PDF library',
         why: expect.stringMatching(/20.*18/),
       },

@@ -1,12 +1,13 @@
 import { Link, useSearchParams } from 'react-router';
 import type { MemoryWrite } from '../../api/types.ts';
 import { counted } from '../../ui/format.ts';
+import { statusLabel } from '../../ui/memory-vocabulary.ts';
 import { ErrorMessage } from '../../ui/status.tsx';
 import { useSaveMemory } from './memory-writes.ts';
 
 /**
  * The older memories a new one seems to contradict (its answer's `possibly_supersedes`), each with
- * what differs; "Supersede these" makes the new memory supersede them all in one PATCH (a writer
+ * its status and what differs; "Supersede these" makes the new memory supersede them all in one PATCH (a writer
  * may supersede drafts only: the server says so for the rest), "Dismiss" leaves them as they are.
  */
 export function PossibleSupersedes({ memory, onDismiss }: { memory: MemoryWrite; onDismiss: () => void }) {
@@ -32,7 +33,10 @@ export function PossibleSupersedes({ memory, onDismiss }: { memory: MemoryWrite;
             <Link to={`/memories/${encodeURIComponent(m.id)}?${params.toString()}`} className="mono">
               {m.id}
             </Link>{' '}
-            <span className="memory-content">{m.content}</span> <span className="muted small">({m.why})</span>
+            <span className="memory-content">{m.content}</span>{' '}
+            <span className="muted small">
+              ({statusLabel(m.status)}; {m.why})
+            </span>
           </li>
         ))}
       </ul>
