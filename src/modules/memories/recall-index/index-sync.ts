@@ -25,19 +25,23 @@ export interface Watermark {
 
 const LOAD_PAGE = 5000;
 
+/** A memory's flags, or null when it has none. */
+const flagsOrNull = sql`case when cardinality(m.flags) = 0 then null else m.flags end`;
+
 interface MemoryLine {
   id: string;
   version: number;
   type: MemoryType;
   status: MemoryStatus;
-  flags: MemoryFlag[];
+  /** Null when it carries none (most memories: no array to parse per row). */
+  flags: MemoryFlag[] | null;
   content: string;
   subpath: string | null;
   occurred_ms: number;
   created_ms: number;
 }
 
-const memoryLine = sql`m.id, m.version, m.type, m.status, m.flags, m.content, m.metadata->>'subpath' as subpath,
+const memoryLine = sql`m.id, m.version, m.type, m.status, ${flagsOrNull} as flags, m.content, m.metadata->>'subpath' as subpath,
   (extract(epoch from m.occurred_at) * 1000)::float8 as occurred_ms,
   (extract(epoch from m.created_at) * 1000)::float8 as created_ms`;
 
@@ -46,7 +50,7 @@ const indexed = (r: MemoryLine): IndexedMemory => ({
   version: r.version,
   type: r.type,
   status: r.status,
-  flags: r.flags,
+  flags: r.flags ?? [],
   subpath: r.subpath,
   occurredAtMs: r.occurred_ms,
   createdAtMs: r.created_ms,
@@ -124,7 +128,7 @@ const catchUpQuery = (db: Db) =>
       version: sql<number>`m.version`,
       type: sql<MemoryType>`m.type`,
       status: sql<MemoryStatus>`m.status`,
-      flags: sql<MemoryFlag[]>`m.flags`,
+      flags: sql<MemoryFlag[] | null>`${flagsOrNull}`,
       content: sql<string>`m.content`,
       subpath: sql<string | null>`m.metadata->>'subpath'`,
       occurred_ms: sql<number>`(extract(epoch from m.occurred_at) * 1000)::float8`,
