@@ -14,7 +14,7 @@ export function withoutFlag(current: Flagged, flag: MemoryFlag): Flagged {
 }
 
 /** The flags with `flag` set, noted `note`. */
-function withFlag(current: Flagged, flag: MemoryFlag, note: string): Flagged {
+export function withFlag(current: Flagged, flag: MemoryFlag, note: string): Flagged {
   const flags = current.flags.includes(flag) ? current.flags : [...current.flags, flag];
   return { flags, flagNotes: { ...current.flagNotes, [flag]: note } };
 }
