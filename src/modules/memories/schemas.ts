@@ -101,6 +101,16 @@ export function citesOf(value: unknown): Cite[] {
   });
 }
 
+/** What a client checks of a citation where it works: its path, and the symbol to find in it. */
+export interface CitedCode {
+  path: string;
+  symbol?: string;
+}
+
+/** The code a stored `metadata.cites` cites, as a client checks it (without the commits). */
+export const citedCodeOf = (value: unknown): CitedCode[] =>
+  citesOf(value).map(({ path, symbol }) => (symbol === undefined ? { path } : { path, symbol }));
+
 const metadataObject = z
   .object({
     subpath: subpath.optional().describe('The sub-project (monorepo path) the memory is about'),
