@@ -64,8 +64,8 @@ describe('ctxhub context', () => {
     const run = await runCli(['context'], env, app.at('packages/web/src'));
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(heading(app));
-    expect(run.stdout).toContain('## Constraints\n- Never call the billing API from the web app.');
-    expect(run.stdout).toContain('## Decisions\n- Invoices are numbered per tenant and year.');
+    expect(run.stdout).toContain('## Constraints\n- “Never call the billing API from the web app.”');
+    expect(run.stdout).toContain('## Decisions\n- “Invoices are numbered per tenant and year.”');
     expect(run.stdout.endsWith('\n')).toBe(true);
     expect(run.stderr).toBe('');
   }, 60_000);
@@ -73,7 +73,7 @@ describe('ctxhub context', () => {
   it('adds the memories relevant to --q, and takes --workspace and --project', async () => {
     const relevant = await runCli(['context', '--q', 'billing API'], env, app.root);
     expect(relevant.code, relevant.stderr).toBe(0);
-    expect(relevant.stdout).toContain('## Relevant to "billing API"\n- Never call the billing API');
+    expect(relevant.stdout).toContain('## Relevant to "billing API"\n- “Never call the billing API');
 
     const { SERVICE_WORKSPACE_KEY: _, ...withoutWorkspace } = env;
     const named = await runCli(['context', '--workspace', WS], withoutWorkspace, app.root);
@@ -98,7 +98,8 @@ describe('ctxhub context', () => {
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout.length).toBeLessThanOrEqual(Number(max));
       expect(run.stdout).toMatch(heading(big));
-      expect(run.stdout).toContain('Decision ');
+      // 500 characters hold the heading and the quoting note, not one whole decision line.
+      if (max === '1500') expect(run.stdout).toContain('Decision ');
     }
     // At the smallest budget the bundle is not asked for again: exactly as long as allowed, the
     // text still ends in a line break within the limit.
