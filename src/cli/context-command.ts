@@ -1,8 +1,17 @@
-import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from '../modules/context/index.ts';
+import {
+  bundleAnswer,
+  DEFAULT_BUDGET,
+  MAX_BUDGET,
+  MIN_BUDGET,
+  renderMarkdown,
+} from '../modules/context/index.ts';
+import { isApiFailure } from '../modules/mcp/index.ts';
 import { listed, NoWorkspaceError } from './session/only-workspace.ts';
 import { NoProjectError } from './session/session-context.ts';
+import { ApiClient } from './api-client.ts';
+import { citationRun, REPORT_TIMEOUT_MS, type CitationRun } from './citations/bundle-citations.ts';
 import { CliError } from './cli-error.ts';
-import { clientSession } from './session/client-session.ts';
+import { apiPortOver, clientSession } from './session/client-session.ts';
 
 export interface ContextOptions {
   maxChars: string;
@@ -43,7 +52,7 @@ export async function contextCommand(options: ContextOptions): Promise<void> {
     ? wholeNumber('--budget', options.budget, MIN_BUDGET, MAX_BUDGET)
     : DEFAULT_BUDGET;
   // --workspace is the session's workspace (not a one-call override), so the directory still resolves.
-  const { client, context } = clientSession(async () => process.cwd(), {
+  const { config, api, context } = clientSession(async () => process.cwd(), {
     workspaceKey: options.workspace,
     timeoutMs: CALL_TIMEOUT_MS,
   });
@@ -68,22 +77,42 @@ export async function contextCommand(options: ContextOptions): Promise<void> {
     process.stdout.write(present('', options.hook));
     return;
   }
+  // The code the memories of the working directory's project cite is looked for here.
+  const citations = context.isWorkingTreeProject(at) ? citationRun(async () => process.cwd()) : null;
   let text = '';
   for (let attempt = 1; attempt <= MAX_TRIES; attempt += 1) {
-    const query = new URLSearchParams({
+    const bundle = await api.get('/v1/context/bundle', bundleAnswer, {
       workspace_key: at.workspace_key,
       project_key: at.project_key,
-      format: 'markdown',
-      budget: String(budget),
-      ...(options.q ? { q: options.q } : {}),
-      ...(at.subpath ? { current_subpath: at.subpath } : {}),
+      budget,
+      q: options.q || undefined,
+      current_subpath: at.subpath ?? undefined,
     });
-    text = await client.text(`/v1/context/bundle?${query}`);
+    text = renderMarkdown(citations ? await citations.check(bundle) : bundle);
     if (text.length <= maxChars || budget === MIN_BUDGET) break;
     budget = Math.max(MIN_BUDGET, Math.floor((budget * maxChars * 0.9) / text.length));
   }
   // The final line break counts: the whole Markdown is at most maxChars long.
   process.stdout.write(present(`${fitLines(text, maxChars - 1)}\n`, options.hook));
+  if (citations) await reportMissing(citations, apiPortOver(new ApiClient(config, REPORT_TIMEOUT_MS)), at);
+}
+
+/**
+ * Reports the cited code found missing. A reader may not report (403): that is said nowhere; any
+ * other failure is one line on stderr, never a failure of the command.
+ */
+async function reportMissing(
+  citations: CitationRun,
+  api: Parameters<CitationRun['report']>[0],
+  at: { workspace_key: string },
+): Promise<void> {
+  const failures = await citations.report(api, at.workspace_key);
+  const told = failures.filter((f) => !(isApiFailure(f.error) && f.error.status === 403));
+  if (told.length) {
+    process.stderr.write(
+      `ctxhub context: missing cited code not reported (${told.map((f) => f.message).join('; ')}).\n`,
+    );
+  }
 }
 
 /** The text cut after its last whole line within `max` characters. */

@@ -22,6 +22,7 @@ export {
   MAX_MEMORY_CHARS,
   MAX_SUPERSEDES,
   memoryId,
+  memoryAnswer,
   memoryList,
   memoryType,
   memoryWriteAnswer,
