@@ -43,6 +43,7 @@ export interface StagedMemory {
   memory_id: string | null;
   redactions: number;
   producer: 'rules' | 'model' | 'both';
+  metadata: Record<string, unknown>;
 }
 
 export type Step = 'parse' | 'extract' | 'commit';

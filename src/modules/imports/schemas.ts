@@ -122,6 +122,9 @@ export const stagedAnswer = z.object({
     .describe(
       "What proposed it: the keyword rules, the workspace's language model (model_extraction), or both",
     ),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .describe("The memory's metadata once committed: `cites`, the repository files its message names"),
 });
 export const stagedList = listAnswer(stagedAnswer);
 
@@ -176,4 +179,5 @@ export const presentStaged = (s: StagedMemoryRow): z.output<typeof stagedAnswer>
   memory_id: s.memoryId,
   redactions: s.redactions,
   producer: s.producer,
+  metadata: s.metadata,
 });
