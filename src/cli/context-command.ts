@@ -5,7 +5,7 @@ import {
   MIN_BUDGET,
   renderMarkdown,
 } from '../modules/context/index.ts';
-import { isApiFailure } from '../modules/mcp/index.ts';
+import { isApiFailure, type ApiPort } from '../modules/mcp/index.ts';
 import { listed, NoWorkspaceError } from './session/only-workspace.ts';
 import { NoProjectError } from './session/session-context.ts';
 import { ApiClient } from './api-client.ts';
@@ -25,7 +25,10 @@ export interface ContextOptions {
 
 /** Tries at the budget, then at smaller ones, before cutting the Markdown at a line. */
 const MAX_TRIES = 3;
-/** Per call: a resolution and 3 bundle requests stay within a hook's usual 60 s. */
+/**
+ * Per call: a resolution and 3 bundle requests, then the reports of missing cited code (sent at
+ * once, REPORT_TIMEOUT_MS each), stay within a hook's usual 60 s.
+ */
 const CALL_TIMEOUT_MS = 12_000;
 
 /**
@@ -44,7 +47,9 @@ const present = (markdown: string, hook: boolean | undefined) =>
  * finds them (the only workspace when none is configured; the working directory's project); the
  * Markdown fits `--max-chars` (a smaller budget is asked for when the first answer is longer).
  * Where no project resolves it adds nothing (no output; with `--hook`, an empty context) and exits
- * 0 with a note on stderr, so a hook stays quiet in other folders.
+ * 0 with a note on stderr, so a hook stays quiet in other folders. For the working directory's
+ * project, the code its memories cite is looked for in the working tree: what is missing is said
+ * next to its item and reported once the Markdown is out.
  */
 export async function contextCommand(options: ContextOptions): Promise<void> {
   const maxChars = wholeNumber('--max-chars', options.maxChars, 500, 1_000_000);
@@ -103,7 +108,7 @@ export async function contextCommand(options: ContextOptions): Promise<void> {
  */
 async function reportMissing(
   citations: CitationRun,
-  api: Parameters<CitationRun['report']>[0],
+  api: ApiPort,
   at: { workspace_key: string },
 ): Promise<void> {
   const failures = await citations.report(api, at.workspace_key);
