@@ -1,10 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test/server-process.ts';
 import {
   createGitRepo,
+  gitIn,
   startCliTestServer,
   unique,
   worktreeEntries,
@@ -28,6 +29,7 @@ let big: TempRepo;
 let unknown: TempRepo;
 let local: TempRepo;
 let env: Record<string, string>;
+let devEmail: string;
 
 const heading = (repo: TempRepo) => new RegExp(`^# Project context: .*\\(${repo.projectKey}\\)\\n`);
 
@@ -53,7 +55,41 @@ beforeAll(async () => {
     SERVICE_WORKSPACE_KEY: WS,
     GIT_CEILING_DIRECTORIES: tmpdir(),
   };
+  const me = await server.api<{ user: { email: string } }>('GET', '/v1/me', undefined, server.dev.key);
+  devEmail = me.json.user.email;
 }, 120_000);
+
+/** A repository with a billing module that memories cite. */
+function citingRepo(name: string): TempRepo {
+  const repo = createGitRepo(server.scratch, unique(name), ['src/billing'], PATH);
+  writeFileSync(repo.at('src/billing/invoice.ts'), 'export function computeTaxLines() {}\n');
+  const git = gitIn(repo.root, PATH);
+  git('add', '--all');
+  git('commit', '--quiet', '--message', 'Billing');
+  return repo;
+}
+
+/** A confirmed memory of the repository's project citing `cites`; its id. */
+async function citingMemory(repo: TempRepo, type: string, content: string, cites: unknown[]) {
+  const res = await server.api('POST', '/v1/memories', {
+    workspace_key: WS,
+    project_key: repo.projectKey,
+    type,
+    content,
+    status: 'confirmed',
+    metadata: { cites },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return String(res.json.id);
+}
+
+const memoryOf = async (id: string) =>
+  (await server.api<{ flags: string[]; flag_notes: Record<string, string> }>('GET', `/v1/memories/${id}`))
+    .json;
+const versionsOf = async (id: string) =>
+  (await server.api<{ items: unknown[] }>('GET', `/v1/memories/${id}/history`)).json.items.length;
+const confirm = async (id: string) =>
+  expect((await server.api('PATCH', `/v1/memories/${id}`, { status: 'confirmed' })).status).toBe(200);
 
 afterAll(async () => {
   await server?.stop();
@@ -64,8 +100,8 @@ describe('ctxhub context', () => {
     const run = await runCli(['context'], env, app.at('packages/web/src'));
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(heading(app));
-    expect(run.stdout).toContain('## Constraints\n- Never call the billing API from the web app.');
-    expect(run.stdout).toContain('## Decisions\n- Invoices are numbered per tenant and year.');
+    expect(run.stdout).toContain('## Constraints\n- “Never call the billing API from the web app.”');
+    expect(run.stdout).toContain('## Decisions\n- “Invoices are numbered per tenant and year.”');
     expect(run.stdout.endsWith('\n')).toBe(true);
     expect(run.stderr).toBe('');
   }, 60_000);
@@ -73,7 +109,7 @@ describe('ctxhub context', () => {
   it('adds the memories relevant to --q, and takes --workspace and --project', async () => {
     const relevant = await runCli(['context', '--q', 'billing API'], env, app.root);
     expect(relevant.code, relevant.stderr).toBe(0);
-    expect(relevant.stdout).toContain('## Relevant to "billing API"\n- Never call the billing API');
+    expect(relevant.stdout).toContain('## Relevant to "billing API"\n- “Never call the billing API');
 
     const { SERVICE_WORKSPACE_KEY: _, ...withoutWorkspace } = env;
     const named = await runCli(['context', '--workspace', WS], withoutWorkspace, app.root);
@@ -98,7 +134,8 @@ describe('ctxhub context', () => {
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout.length).toBeLessThanOrEqual(Number(max));
       expect(run.stdout).toMatch(heading(big));
-      expect(run.stdout).toContain('Decision ');
+      // 500 characters hold the heading and the quoting note, not one whole decision line.
+      if (max === '1500') expect(run.stdout).toContain('Decision ');
     }
     // At the smallest budget the bundle is not asked for again: exactly as long as allowed, the
     // text still ends in a line break within the limit.
@@ -147,6 +184,83 @@ describe('ctxhub context', () => {
     expect(badKey.code).toBe(1);
     expect(badKey.stdout).toBe('');
     expect(badKey.stderr).toBe('ctxhub: Invalid API key\n');
+  }, 90_000);
+
+  it('says which cited code is missing from the working tree next to its item, and reports it once', async () => {
+    const repo = citingRepo('cited');
+    await server.project(WS, repo.projectKey);
+    const present = await citingMemory(repo, 'decision', 'Tax lines are computed per invoice.', [
+      { path: 'src/billing/invoice.ts', symbol: 'computeTaxLines' },
+      { path: 'src/billing' },
+    ]);
+    const gone = await citingMemory(repo, 'constraint', 'Refunds are rounded half-even.', [
+      { path: 'src/billing/refund.ts' },
+      { path: 'src/billing/invoice.ts', symbol: 'roundHalfEven', commit: 'abcdef1' },
+      { path: 'README.md' },
+    ]);
+    const run = await runCli(['context'], env, repo.at('src/billing'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain(
+      '- “Refunds are rounded half-even.” _[constraint, cited code missing: src/billing/refund.ts; roundHalfEven in src/billing/invoice.ts, ',
+    );
+    expect(run.stdout).toMatch(/- “Tax lines are computed per invoice\.” _\[\d{4}-\d{2}-\d{2}\]_/);
+    // Reported: the memory needs review, saying what, where and who.
+    const head = gitIn(repo.root, PATH)('rev-parse', 'HEAD').slice(0, 7);
+    const flagged = await memoryOf(gone);
+    expect(flagged.flags).toEqual(['needs_review']);
+    expect(flagged.flag_notes).toEqual({
+      needs_review: `cited src/billing/refund.ts, src/billing/invoice.ts (symbol roundHalfEven) not found in a working tree at ${head}, reported by ${devEmail}`,
+    });
+    expect((await memoryOf(present)).flags).toEqual([]);
+    // The next run shows it flagged, and leaves the report as it is.
+    const versions = await versionsOf(gone);
+    const again = await runCli(['context', '--hook'], env, repo.root);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toBe('');
+    const context = (JSON.parse(again.stdout) as { hookSpecificOutput: { additionalContext: string } })
+      .hookSpecificOutput.additionalContext;
+    expect(context).toContain(
+      '_[constraint, needs review, cited code missing: src/billing/refund.ts; roundHalfEven in src/billing/invoice.ts, ',
+    );
+    expect(await versionsOf(gone)).toBe(versions);
+    // Once the code is back and a maintainer confirmed the memory, nothing is said.
+    mkdirSync(repo.at('src/billing'), { recursive: true });
+    writeFileSync(repo.at('src/billing/refund.ts'), 'export const refund = 1;\n');
+    writeFileSync(
+      repo.at('src/billing/invoice.ts'),
+      'export function computeTaxLines() {}\nroundHalfEven();\n',
+    );
+    const git = gitIn(repo.root, PATH);
+    git('add', '--all');
+    git('commit', '--quiet', '--message', 'Refunds');
+    await confirm(gone);
+    const fixed = await runCli(['context'], env, repo.root);
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(fixed.stdout).not.toContain('cited code missing');
+    expect(fixed.stdout).toContain('- “Refunds are rounded half-even.” _[constraint, ');
+    expect((await memoryOf(gone)).flags).toEqual([]);
+  }, 90_000);
+
+  it("checks only the working directory's project; a reader's check is shown, its report quietly refused", async () => {
+    const repo = citingRepo('cited-read');
+    await server.project(WS, repo.projectKey);
+    const gone = await citingMemory(repo, 'decision', 'Payouts run nightly.', [{ path: 'src/payouts.ts' }]);
+    // Named with --project, from a folder of another repository: not checked.
+    const named = await runCli(['context', '--project', repo.projectKey], env, app.root);
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stdout).toContain('- “Payouts run nightly.” _[');
+    expect(named.stdout).not.toContain('cited code missing');
+
+    const reader = await server.user();
+    await server.api('POST', `/v1/workspaces/${WS}/members`, { user_id: reader.id, role: 'member' });
+    const members = `/v1/projects/${encodeURIComponent(repo.projectKey)}/members?workspace_key=${WS}`;
+    expect((await server.api('POST', members, { user_id: reader.id, role: 'reader' })).status).toBe(201);
+    const read = await runCli(['context'], { ...env, SERVICE_API_KEY: reader.key }, repo.root);
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stderr).toBe('');
+    expect(read.stdout).toContain('- “Payouts run nightly.” _[cited code missing: src/payouts.ts, ');
+    expect((await memoryOf(gone)).flags).toEqual([]);
   }, 90_000);
 
   it('cuts at a whole line', () => {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, textOf } from '../modules/mcp/mcp-client.fixtures.ts';
@@ -297,6 +297,66 @@ describe('ctxhub mcp', () => {
       project_key: app.projectKey,
       switched: { from: null, to: app.projectKey, reason: 'resolved from manual' },
     });
+  }, 60_000);
+
+  it("context_bundle says which cited code is missing from the working tree and reports it, but not for a pinned project's", async () => {
+    const cited = createGitRepo(server.scratch, unique('cited'), ['src/billing'], PATH);
+    writeFileSync(cited.at('src/billing/invoice.ts'), 'export function computeTaxLines() {}\n');
+    const git = gitIn(cited.root, PATH);
+    git('add', '--all');
+    git('commit', '--quiet', '--message', 'Billing');
+    repos.push({ repo: cited, entries: worktreeEntries(cited.root) });
+    await server.project(WS, cited.projectKey);
+    const remembered = async (content: string, cites: unknown[]) => {
+      const body = {
+        workspace_key: WS,
+        project_key: cited.projectKey,
+        type: 'constraint',
+        content,
+        status: 'confirmed',
+        metadata: { cites },
+      };
+      const res = await server.api('POST', '/v1/memories', body);
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+      return String(res.json.id);
+    };
+    const present = await remembered('Tax lines are computed per invoice.', [
+      { path: 'src/billing/invoice.ts', symbol: 'computeTaxLines' },
+    ]);
+    const gone = await remembered('Refunds go through the ledger.', [
+      { path: 'src/billing/invoice.ts' },
+      { path: 'src/ledger/refund.ts', symbol: 'refund' },
+    ]);
+    type Item = { id: string; cites?: unknown[]; citations_missing?: unknown[] };
+    const constraints = (r: Awaited<ReturnType<typeof call>>) =>
+      (r.structuredContent as { snapshot: { top_constraints: Item[] } }).snapshot.top_constraints;
+
+    const s = await mcp(cited.at('src/billing'), { SERVICE_WORKSPACE_KEY: WS });
+    const bundle = await call(s.client, 'context_bundle', {});
+    expect(contextOf(bundle).project_key).toBe(cited.projectKey);
+    const items = constraints(bundle);
+    expect(items.find((i) => i.id === gone)).toMatchObject({
+      cites: [{ path: 'src/billing/invoice.ts' }, { path: 'src/ledger/refund.ts', symbol: 'refund' }],
+      citations_missing: [{ path: 'src/ledger/refund.ts', symbol: 'refund' }],
+    });
+    expect(items.find((i) => i.id === present)).not.toHaveProperty('citations_missing');
+    expect(textOf(bundle)).toContain(
+      '- “Refunds go through the ledger.” _[constraint, cited code missing: refund in src/ledger/refund.ts, ',
+    );
+    // Reported in the background: the memory needs review.
+    const flags = async (id: string) =>
+      (await server.api<{ flags: string[] }>('GET', `/v1/memories/${id}`)).json.flags;
+    await expect.poll(() => flags(gone)).toEqual(['needs_review']);
+    expect(await flags(present)).toEqual([]);
+
+    // Pinned from another repository's folder, nothing is looked for there.
+    const elsewhere = await mcp(app.root, { SERVICE_WORKSPACE_KEY: WS });
+    await call(elsewhere.client, 'set_project', { project_key: cited.projectKey });
+    const pinned = await call(elsewhere.client, 'context_bundle', {});
+    expect(contextOf(pinned).project_key).toBe(cited.projectKey);
+    for (const item of constraints(pinned)) expect(item).not.toHaveProperty('citations_missing');
+    expect(textOf(pinned)).not.toContain('cited code missing');
+    expect(s.errors).toEqual([]);
   }, 60_000);
 
   it('wrote nothing into the repositories, and only protocol messages to stdout', async () => {

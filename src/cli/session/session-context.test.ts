@@ -137,6 +137,45 @@ describe('SessionContext: ensureContext', () => {
     expect(await root.context.project({})).toMatchObject({ project_key: mono, subpath: 'apps/web' });
   });
 
+  it("says when the project in use is the working tree's, where its cited code can be checked", async () => {
+    const here = (c: SessionContext, at: { workspace_key: string; project_key: string }) =>
+      c.isWorkingTreeProject(at);
+    const off = await scene({ auto_switch_repo: false }, [API, WEB]);
+    const selected = await off.context.project({});
+    expect(here(off.context, selected)).toBe(true);
+    // The same project named, in another workspace, or another one: not the working tree's.
+    expect(here(off.context, { workspace_key: off.ws, project_key: WEB })).toBe(false);
+    expect(here(off.context, { workspace_key: 'elsewhere', project_key: API })).toBe(false);
+    expect(here(off.context, await off.context.project({ project_key: API }))).toBe(true);
+    // Kept over another repository's project (auto_switch_repo off): not the working tree's.
+    off.cd(inRepo('web'));
+    expect(here(off.context, await off.context.project({}))).toBe(false);
+    off.cd(inRepo('api'));
+    expect(here(off.context, await off.context.project({}))).toBe(true);
+    // Pinned, even to the working tree's project: set by hand, not checked.
+    await off.context.setProject(API);
+    expect(here(off.context, await off.context.project({}))).toBe(false);
+    await off.context.unsetPin();
+    expect(here(off.context, await off.context.project({}))).toBe(true);
+    // A directory that resolves to nothing keeps the project, no longer the working tree's.
+    off.cd(inRepo('unknown'));
+    expect(here(off.context, await off.context.project({}))).toBe(false);
+    off.cd(null);
+    expect(here(off.context, await off.context.project({}))).toBe(false);
+
+    // Kept within the same repository (another sub-project): still the working tree's.
+    const mono = 'codehost:acme/mono';
+    const monorepo = { enable_monorepo_resolution: true, monorepo_detection_level: 2 };
+    const kept = await scene({ ...monorepo, auto_switch_subproject: false }, [mono, `${mono}#apps/web`], {
+      git: inRepo('mono'),
+    });
+    await kept.context.project({});
+    kept.cd(inRepo('mono', 'apps/web'));
+    const sub = await kept.context.project({});
+    expect(sub.project_key).toBe(mono);
+    expect(here(kept.context, sub)).toBe(true);
+  });
+
   it('resolves once for a burst of concurrent calls, reports the switch once, and again after the TTL', async () => {
     const { context, calls, clock } = await scene({}, [API]);
     const burst = await Promise.all(Array.from({ length: 5 }, () => context.project({})));

@@ -56,6 +56,11 @@ export class SessionContext implements McpContext {
   private active: { key: string; name: string | null } | null = null;
   private subpath: string | null = null;
   private pinned = false;
+  /**
+   * The active project is the working directory's (or another sub-project of its repository):
+   * the last resolution selected or switched to it, or kept it within the same repository.
+   */
+  private ofWorkingTree = false;
   private generation = 0;
   private cache: { at: number; outcome: Promise<Report>; reported: boolean } | null = null;
   private lastNotice: string | undefined;
@@ -93,6 +98,19 @@ export class SessionContext implements McpContext {
     const report = this.pinned ? {} : await this.ensure();
     if (!this.active) throw new NoProjectError('No project', 'Call set_project.');
     return { workspace_key, project_key: this.active.key, subpath: this.subpath, ...report };
+  }
+
+  /**
+   * Whether `at` is the working directory's project (resolved there, not pinned, named or kept
+   * from another repository): where code its memories cite can be looked for.
+   */
+  isWorkingTreeProject(at: { workspace_key: string; project_key: string }): boolean {
+    return (
+      !this.pinned &&
+      this.ofWorkingTree &&
+      this.active?.key === at.project_key &&
+      this.workspaceKey === at.workspace_key
+    );
   }
 
   async setWorkspace(workspaceKey: string): Promise<ContextState> {
@@ -166,12 +184,14 @@ export class SessionContext implements McpContext {
   invalidate(): void {
     this.generation += 1; // a resolution under way for the old folders must not land
     this.cache = null;
+    this.ofWorkingTree = false;
   }
 
   private forget(): void {
     this.generation += 1;
     this.cache = null;
     this.lastNotice = undefined;
+    this.ofWorkingTree = false;
   }
 
   /** ensureContext: one resolution per CONTEXT_TTL_MS; its switch or notice is reported once. */
@@ -203,6 +223,7 @@ export class SessionContext implements McpContext {
       ...(this.options.projectKey ? { manual_project_key: this.options.projectKey } : {}),
     };
     if (Object.keys(clues).length === 0) {
+      this.ofWorkingTree = false;
       if (this.active) return {};
       const why = git
         ? 'the git repository here has no usable origin remote or folder name'
@@ -219,6 +240,7 @@ export class SessionContext implements McpContext {
     } catch (err) {
       if (generation !== this.generation) return {}; // the context changed meanwhile
       const nothingHere = isApiFailure(err) && (err.status === 404 || err.status === 400);
+      this.ofWorkingTree = false;
       // With a project in use, a failed resolution keeps it (retried after the TTL).
       if (this.active) {
         const why = nothingHere
@@ -244,6 +266,8 @@ export class SessionContext implements McpContext {
       autoSwitchRepo: r.auto_switch_repo,
       autoSwitchSubproject: r.auto_switch_subproject,
     });
+    // Kept within the repository, the project is still the working tree's.
+    this.ofWorkingTree = decision.kind !== 'kept' || decision.scope === 'subproject';
     if (decision.kind === 'kept') {
       // Still in the same repository: the sub-path boosts recall within the repository's project.
       this.subpath =

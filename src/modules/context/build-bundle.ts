@@ -1,7 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { currentWork } from '../active-work/index.ts';
-import { recallMemories, restartReviewClocks, SUBPATH_BOOST } from '../memories/index.ts';
+import { citedCodeOf, recallMemories, restartReviewClocks, SUBPATH_BOOST } from '../memories/index.ts';
 import { loadSnapshotCandidates } from './bundle-candidates.ts';
 import {
   buildSnapshot,
@@ -96,6 +96,7 @@ export async function buildBundle({ ctx, input }: { ctx: Ctx; input: BundleInput
     content: row.content,
     evidenceRef: row.evidenceRef,
     subpath: typeof row.metadata.subpath === 'string' ? row.metadata.subpath : null,
+    cites: citedCodeOf(row.metadata.cites),
     occurredAt: row.occurredAt,
     truncated: false,
   }));

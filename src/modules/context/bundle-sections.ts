@@ -44,6 +44,7 @@ export function presentItem(c: BundleCandidate, section: string): BundleItem {
     ...(c.subpath ? { subpath: c.subpath } : {}),
     ...(c.evidenceRef ? { evidence_ref: c.evidenceRef } : {}),
     ...(c.flags.length ? { flags: [...c.flags] } : {}),
+    ...(c.cites.length ? { cites: c.cites.map((cite) => ({ ...cite })) } : {}),
   };
 }
 

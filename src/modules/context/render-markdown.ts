@@ -1,4 +1,4 @@
-import type { Bundle, BundleItem, WorkItem } from './schemas.ts';
+import type { CheckedBundle, CheckedItem, WorkItem } from './schemas.ts';
 import { oneLine } from './one-line.ts';
 
 /**
@@ -15,15 +15,29 @@ const FLAG_TAG = {
   instruction_like: 'reads as instructions',
 } as const;
 
+/** Characters of a cited path or symbol a tag shows, at most. */
+const CITED_CHARS = 200;
+
+/** The tag of the cites a client did not find in its working tree (`<symbol> in <path>; <path>`). */
+function missingTag(item: CheckedItem): string | undefined {
+  if (!item.citations_missing?.length) return undefined;
+  const cited = item.citations_missing.map(({ path, symbol }) => {
+    const where = oneLine(path, CITED_CHARS);
+    return symbol ? `${oneLine(symbol, CITED_CHARS)} in ${where}` : where;
+  });
+  return `cited code missing: ${cited.join('; ')}`;
+}
+
 /**
  * A one-line item as a Markdown bullet, its text in quotation marks (status shown only for drafts,
- * flags as words; evidence as a reference).
+ * flags as words, cited code a client did not find; evidence as a reference).
  */
-function bullet(item: BundleItem): string {
+function bullet(item: CheckedItem): string {
   const tags = [
     item.type,
     item.status === 'draft' ? 'draft' : undefined,
     ...(item.flags ?? []).map((f) => FLAG_TAG[f]),
+    missingTag(item),
     item.subpath,
     item.occurred_at,
   ].filter(Boolean);
@@ -52,8 +66,11 @@ function section<T>(title: string, items: T[], present: (item: T) => string): st
   return items.length ? ['', `## ${title}`, ...items.map(present)] : [];
 }
 
-/** The bundle as compact Markdown for direct prompt injection (e.g. by a session-start hook). */
-export function renderMarkdown(bundle: Bundle): string {
+/**
+ * The bundle as compact Markdown for direct prompt injection (e.g. by a session-start hook); the
+ * cites a client checked and did not find are said next to their item.
+ */
+export function renderMarkdown(bundle: CheckedBundle): string {
   const { project, snapshot, retrieval } = bundle;
   const lines = [
     `# Project context: ${oneLine(project.name, 200)} (${project.key})`,

@@ -25,6 +25,9 @@ export const bundleQuery = z.strictObject({
     .describe('markdown: the same bundle as compact Markdown'),
 });
 
+/** A file or folder of the repository, and a name to find in it. */
+const citedCode = z.object({ path: z.string(), symbol: z.string().optional() });
+
 /** One line of a bundle section: never a raw message body; raw references only as `evidence_ref`. */
 const item = z.object({
   id: z.string(),
@@ -39,8 +42,24 @@ const item = z.object({
     .array(z.enum(MEMORY_FLAGS))
     .optional()
     .describe('stale, needs_review or (confirmed by a maintainer) instruction_like: read with care'),
+  cites: z
+    .array(citedCode)
+    .optional()
+    .describe(
+      'The code it cites (its metadata.cites, without commits): a client in the repository checks each still exists',
+    ),
 });
 export type BundleItem = z.output<typeof item>;
+/** An item as a client in the repository shows it, once it checked the item's cites. */
+const checkedItem = item.extend({
+  citations_missing: z
+    .array(citedCode)
+    .optional()
+    .describe(
+      'Added by a client in the repository (ctxhub context, ctxhub mcp on stdio): the cites it did not find there',
+    ),
+});
+export type CheckedItem = z.output<typeof checkedItem>;
 /** One line of Active Work: an item the team's evidence shows going on (never a closed one). */
 const workItem = z.object({
   id: z.string().describe('The Active Work item (awi_...)'),
@@ -64,30 +83,40 @@ const sectionUse = z.object({
 });
 export type SectionUse = z.output<typeof sectionUse>;
 
-export const bundleAnswer = z.object({
-  project: z.object({ key: z.string(), name: z.string() }),
-  snapshot: z.object({
-    summary: z.string(),
-    top_decisions: z.array(item),
-    top_constraints: z.array(item),
-    active_work: z.array(workItem),
-    recent_activity: z.array(item),
-  }),
-  retrieval: z.object({ query: z.string(), results: z.array(item) }),
-  debug: z
-    .object({
-      resolved_workspace: z.string(),
-      resolved_project: z.string(),
-      monorepo_mode: z.enum(['on', 'off']),
-      current_subpath: z.string(),
-      boosts_applied: z.record(z.string(), z.unknown()),
-      token_budget: z.object({
-        budget: z.number(),
-        used: z.number(),
-        fixed: z.number(),
-        sections: z.record(z.string(), sectionUse),
-      }),
-    })
-    .optional(),
-});
+/** What `mode=debug` adds: how the bundle was resolved and cut. */
+const debugAnswer = z
+  .object({
+    resolved_workspace: z.string(),
+    resolved_project: z.string(),
+    monorepo_mode: z.enum(['on', 'off']),
+    current_subpath: z.string(),
+    boosts_applied: z.record(z.string(), z.unknown()),
+    token_budget: z.object({
+      budget: z.number(),
+      used: z.number(),
+      fixed: z.number(),
+      sections: z.record(z.string(), sectionUse),
+    }),
+  })
+  .optional();
+
+/** The bundle with `memory` as its memory items. */
+const bundleOf = <T extends typeof item>(memory: T) =>
+  z.object({
+    project: z.object({ key: z.string(), name: z.string() }),
+    snapshot: z.object({
+      summary: z.string(),
+      top_decisions: z.array(memory),
+      top_constraints: z.array(memory),
+      active_work: z.array(workItem),
+      recent_activity: z.array(memory),
+    }),
+    retrieval: z.object({ query: z.string(), results: z.array(memory) }),
+    debug: debugAnswer,
+  });
+
+export const bundleAnswer = bundleOf(item);
 export type Bundle = z.output<typeof bundleAnswer>;
+/** The bundle as a client in the repository shows it: items it checked carry `citations_missing`. */
+export const checkedBundle = bundleOf(checkedItem);
+export type CheckedBundle = z.output<typeof checkedBundle>;

@@ -102,7 +102,7 @@ async function commitStaged(
             content: s.content,
             status,
             source: 'import' as const,
-            metadata: { import_id: row.id },
+            metadata: { ...s.metadata, import_id: row.id },
             evidenceRef: s.rawMessageId ? `raw_message:${s.rawMessageId}` : `import:${row.id}`,
             occurredAt: s.occurredAt,
           })),

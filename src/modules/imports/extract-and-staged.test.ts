@@ -120,6 +120,81 @@ describe('extract', () => {
     expect(new Set(staged.map((s) => s.raw_message_id)).size).toBe(1211);
   });
 
+  it('cites the repository files a message names, and commit carries them to the memory', async () => {
+    const p = await fresh();
+    const line = (uuid: string, role: 'user' | 'assistant', content: string) =>
+      JSON.stringify({ type: role, sessionId: 'S', uuid, message: { role, content } });
+    const messages = [
+      line(
+        'u1',
+        'user',
+        'We decided to compute tax lines in `src/billing/invoice.ts` and to round refunds in src/billing/refund.ts:42 from now on.',
+      ),
+      line(
+        'a1',
+        'assistant',
+        [
+          'Looked at web/app/page.tsx:12, https://github.com/acme/api/blob/main/src/url.ts, /home/me/api/src/abs.ts,',
+          '../outside/up.ts, ~/notes/todo.md, node_modules/pkg/index.js and docs/a.md, docs/b.md, docs/a.md, docs/c.md, docs/d.md, docs/e.md (and/or CI/CD).',
+          '',
+          'We decided to never retry a payment twice.',
+        ].join('\n'),
+      ),
+      line(
+        'u2',
+        'user',
+        'Invoice numbers must always be unique per tenant; the numbering lives in `src/billing/numbering/`.',
+      ),
+      line('u3', 'user', 'We decided to keep advisory locks for the invoice job.'),
+    ];
+    const file = { name: 'cites.jsonl', content: Buffer.from(`${messages.join('\n')}\n`) };
+    const { extracted } = await runPipeline(h, p.writer, { ws: p.ws, project: p.project, file }, 'extract');
+    const staged = await stagedOf(h, extracted!.id, p.writer);
+    const citesOf = (start: string) => {
+      const found = staged.find((s) => s.content.startsWith(start));
+      expect(found, `${start} in ${JSON.stringify(staged.map((s) => s.content))}`).toBeDefined();
+      return found!.metadata;
+    };
+    // A statement's own paths, a :42 line suffix dropped.
+    expect(citesOf('We decided to compute tax lines')).toEqual({
+      cites: [{ path: 'src/billing/invoice.ts' }, { path: 'src/billing/refund.ts' }],
+    });
+    // A statement naming none gets its message's: no URL, absolute, home or outside path, no
+    // dependency, no repeats, at most five.
+    expect(citesOf('We decided to never retry a payment twice')).toEqual({
+      cites: ['web/app/page.tsx', 'docs/a.md', 'docs/b.md', 'docs/c.md', 'docs/d.md'].map((path) => ({
+        path,
+      })),
+    });
+    // A folder in backticks.
+    expect(citesOf('Invoice numbers must always be unique')).toEqual({
+      cites: [{ path: 'src/billing/numbering' }],
+    });
+    expect(citesOf('We decided to keep advisory locks')).toEqual({});
+
+    const committed = await stepOk(h, p.writer, extracted!.id, 'commit');
+    expect(committed.status).toBe('committed');
+    const memories = await memoriesOf(h, placeOf(p));
+    const metadataOf = (start: string) => memories.find((m) => m.content.startsWith(start))?.metadata;
+    expect(metadataOf('We decided to compute tax lines')).toEqual({
+      cites: [{ path: 'src/billing/invoice.ts' }, { path: 'src/billing/refund.ts' }],
+      import_id: extracted!.id,
+    });
+    expect(metadataOf('We decided to keep advisory locks')).toEqual({ import_id: extracted!.id });
+    // What the bundle shows a client to check.
+    const bundle = await h.request('GET', '/v1/context/bundle', {
+      as: p.reader,
+      query: { workspace_key: p.ws, project_key: p.project },
+    });
+    const decisions = (
+      bundle.json() as { snapshot: { top_decisions: Array<{ text: string; cites?: unknown }> } }
+    ).snapshot.top_decisions;
+    expect(decisions.find((d) => d.text.startsWith('We decided to compute tax lines'))?.cites).toEqual([
+      { path: 'src/billing/invoice.ts' },
+      { path: 'src/billing/refund.ts' },
+    ]);
+  });
+
   it('pages the staged list', async () => {
     const p = await fresh();
     const { extracted } = await runPipeline(

@@ -7,6 +7,7 @@ import { missing } from '../../platform/missing.ts';
 import { TimeSlices } from '../../platform/time-slices.ts';
 import { workspaces } from '../tenancy/index.ts';
 import { extractWithModel } from './extract-with-model.ts';
+import { citesMetadata } from './cited-paths.ts';
 import { rememberedDrafts } from './remembered-drafts.ts';
 import type { ImportAccess } from './import-access.ts';
 import { startDraftMaker } from './import-threads.ts';
@@ -126,6 +127,7 @@ async function stagePage(
         content: d.content,
         contentHash: d.hash,
         redactions: 0,
+        metadata: citesMetadata(d.cites),
         occurredAt: d.at,
         createdAt: now,
         updatedAt: now,

@@ -4,6 +4,7 @@ import { clipText } from '../../platform/clip-text.ts';
 import { newId } from '../../platform/ids.ts';
 import { MODEL_PASS_COUNTS, type ModelPassStats } from '../audit/index.ts';
 import { contentHash } from '../memories/index.ts';
+import { citedPaths, citesMetadata, statementCites } from './cited-paths.ts';
 import { rememberedDrafts } from './remembered-drafts.ts';
 import { MAX_CANDIDATE_CHARS } from './extract-candidates.ts';
 import { importMessages, type ImportMessage } from './import-messages.ts';
@@ -154,6 +155,7 @@ async function mergeProposals(
         content: draft.content,
         contentHash: draft.hash,
         producer: 'model',
+        metadata: citesMetadata(statementCites(draft.content, () => citedPaths(draft.message.text))),
         occurredAt: draft.message.at,
         createdAt: now,
         updatedAt: now,

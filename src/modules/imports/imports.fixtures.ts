@@ -45,6 +45,7 @@ export interface StagedMemory {
   producer: 'rules' | 'model' | 'both';
   flags: string[];
   flag_notes: Record<string, string>;
+  metadata: Record<string, unknown>;
 }
 
 export type Step = 'parse' | 'extract' | 'commit';

@@ -128,6 +128,9 @@ export const stagedAnswer = z.object({
       'instruction_like when its text reads as instructions to an assistant: the memory it becomes is flagged, and kept out of the context bundle until a maintainer confirms it',
     ),
   flag_notes: z.record(z.string(), z.string()).describe('Why each flag was set, in words'),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .describe("The memory's metadata once committed: `cites`, the repository files its message names"),
 });
 export const stagedList = listAnswer(stagedAnswer);
 
@@ -183,6 +186,7 @@ export const presentStaged = (s: StagedMemoryRow): z.output<typeof stagedAnswer>
   redactions: s.redactions,
   producer: s.producer,
   ...presentFlags(textFlagsOf(s.content)),
+  metadata: s.metadata,
 });
 
 const presentFlags = ({ flags, flagNotes }: ReturnType<typeof textFlagsOf>) => ({

@@ -73,6 +73,8 @@ export const stagedMemories = pgTable(
     redactions: integer('redactions').notNull().default(0),
     /** What proposed it: the keyword rules, the language model, or both. */
     producer: text('producer').$type<StagedProducer>().notNull().default('rules'),
+    /** The memory's metadata once committed (`cites`: the repository files its message names). */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     /** Set when committed: a staged memory becomes a memory exactly once. */
     memoryId: text('memory_id'),
     /** The time of the message it was extracted from: the memory's `occurred_at` when committed. */

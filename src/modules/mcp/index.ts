@@ -7,6 +7,7 @@ export {
   segment,
 } from './tools/api-port.ts';
 export type { ApiPort } from './tools/api-port.ts';
+export type { BundleCheck } from './tools/bundle-tool.ts';
 export type { CallContext, ContextState, Given, McpContext } from './tools/mcp-context.ts';
 export { mcpRoutes } from './routes.ts';
 export { createMcpServer } from './tools/mcp-server.ts';

@@ -105,6 +105,34 @@ describe('POST /mcp', () => {
     await bare.close();
   });
 
+  it("answers the bundle's cites as they are: the server has no working tree to check them in", async () => {
+    const client = await connect({
+      ...writer.headers,
+      'x-ctxhub-workspace': ws,
+      'x-ctxhub-project': project,
+    });
+    const cites = [{ path: 'src/nowhere/gone.ts', symbol: 'vanished' }, { path: 'no/such/folder' }];
+    const stored = await call(client, 'remember', {
+      type: 'constraint',
+      content: 'Cited code lives where clients look for it',
+      metadata: { cites },
+    });
+    expect(stored.isError, textOf(stored)).toBeFalsy();
+    const id = stored.structuredContent!.id as string;
+    const bundle = await call(client, 'context_bundle', {});
+    expect(bundle.isError, textOf(bundle)).toBeFalsy();
+    const items = (
+      bundle.structuredContent as { snapshot: { top_constraints: Array<Record<string, unknown>> } }
+    ).snapshot.top_constraints;
+    const item = items.find((i) => i.id === id);
+    expect(item).toMatchObject({ cites });
+    expect(item).not.toHaveProperty('citations_missing');
+    expect(textOf(bundle)).not.toContain('cited code missing');
+    const memory = await h.request('GET', `/v1/memories/${id}`, { as: writer });
+    expect(memory.json()).toMatchObject({ flags: [], version: 1 });
+    await client.close();
+  });
+
   it('remembers with occurred_at, and answers a malformed or future one as a tool error', async () => {
     const client = await connect({
       ...writer.headers,

@@ -19,9 +19,11 @@ export { newestMemories, type MemoryExcerpt } from './newest-memories.ts';
 export { recallMemories } from './recall-memories.ts';
 export { memoryRoutes } from './routes.ts';
 export {
+  citedCodeOf,
   MAX_MEMORY_CHARS,
   MAX_SUPERSEDES,
   memoryId,
+  memoryAnswer,
   memoryList,
   memoryType,
   memoryWriteAnswer,

@@ -5,6 +5,7 @@ import { deepFreeze } from '../../platform/deep-freeze.ts';
 import { memoryWritesMark } from './memory-writes.ts';
 import { freshIndex, loadedIndex } from './recall-index/fresh-index.ts';
 import type { ProjectIndex } from './recall-index/project-index.ts';
+import { citedCodeOf, type CitedCode } from './schemas.ts';
 import { memories, type MemoryFlag, type MemoryStatus, type MemoryType } from './table.ts';
 
 /** The start of a memory, with what a one-line view of it needs. */
@@ -16,6 +17,8 @@ export interface MemoryExcerpt {
   content: string;
   evidenceRef: string | null;
   subpath: string | null;
+  /** The code it cites (`metadata.cites`), for clients that check it exists. */
+  cites: readonly CitedCode[];
   /** When what it says happened. */
   occurredAt: Date;
   /** `content` is only the start of the memory. */
@@ -106,7 +109,7 @@ async function readNewest(
 ): Promise<MemoryExcerpt[]> {
   const part = ({ type, status, limit }: NewestRead): SQL => sql`(
     select id, type, status, flags, left(content, ${input.chars}) as content, length(content) > ${input.chars} as cut, evidence_ref,
-      metadata->>'subpath' as subpath, (extract(epoch from occurred_at) * 1000)::float8 as occurred_ms
+      metadata->>'subpath' as subpath, metadata->'cites' as cites, (extract(epoch from occurred_at) * 1000)::float8 as occurred_ms
     from ${memories}
     where project_id = ${input.projectId} and type = ${type} and status = ${status}
     order by occurred_at desc, id desc
@@ -120,6 +123,7 @@ async function readNewest(
     cut: boolean;
     evidence_ref: string | null;
     subpath: string | null;
+    cites: unknown;
     occurred_ms: number;
   }>(ctx.db, sql.join(input.reads.map(part), sql` union all `));
   return rows.map((r) => ({
@@ -130,6 +134,7 @@ async function readNewest(
     content: r.content,
     evidenceRef: r.evidence_ref,
     subpath: r.subpath,
+    cites: citedCodeOf(r.cites),
     occurredAt: new Date(r.occurred_ms),
     truncated: r.cut,
   }));

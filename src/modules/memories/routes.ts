@@ -7,7 +7,9 @@ import { deleteMemory } from './delete-memory.ts';
 import { getMemory } from './get-memory.ts';
 import { listMemories } from './list-memories.ts';
 import { memoryHistory } from './memory-history.ts';
+import { reportCitations } from './report-citations.ts';
 import {
+  citationsReportBody,
   createMemoryBody,
   historyQuery,
   listMemoriesQuery,
@@ -125,6 +127,28 @@ export function memoryRoutes(app: App, deps: AppDeps): void {
         input: { id: req.params.id, workspace_key: req.query.workspace_key },
       });
       return reply.code(204).send();
+    },
+  });
+
+  app.post('/v1/memories/:id/citations', {
+    schema: {
+      tags,
+      summary: 'Report cited code missing in a working tree (project writer): flags the memory needs_review',
+      description:
+        "Sent by clients working in the repository (ctxhub context, ctxhub mcp) for citations of the memory's " +
+        'metadata.cites that they did not find: a path that does not exist, or a symbol not in its file. The memory ' +
+        'gets the needs_review flag with a note saying what, at which commit and who reported it (a new version and a ' +
+        'memory.updated audit entry); a report the memory is already flagged with changes nothing. Answers the memory.',
+      params: memoryParams,
+      body: citationsReportBody,
+      response: { 200: memoryAnswer },
+    },
+    handler: async (req) => {
+      const reported = await reportCitations({
+        ctx: contextOf(deps, req),
+        input: { ...req.body, id: req.params.id },
+      });
+      return presentMemory(reported.view, reported);
     },
   });
 

@@ -47,13 +47,80 @@ function depthOf(value: unknown): number {
   return max;
 }
 
+/** The most places in the code one memory may cite. */
+const MAX_CITES = 20;
+
+/**
+ * A file or folder of the repository a memory cites (`invoice.ts` in `src/billing`): relative to the
+ * repository root, `/`-separated, without `.`, `..` or empty segments, backslashes or control
+ * characters. Wider than `subpath` (file names hold spaces, `@`, `[id]`, `(group)` ...).
+ */
+const citedPath = z
+  .string()
+  .min(1)
+  .max(500)
+  .refine((v) => !v.startsWith('/'), 'must be relative to the repository root (no leading /)')
+  .refine((v) => !/[\p{Cc}\\]/u.test(v), 'must not contain control characters or backslashes')
+  .refine(
+    (v) => !v.split('/').some((s) => s === '' || s === '.' || s === '..'),
+    'must not contain empty, "." or ".." segments',
+  )
+  .describe('A file or folder relative to the repository root, e.g. src/billing/invoice.ts');
+/** A name cited in a file (`computeTaxLines`): found there as plain text. */
+const citedSymbol = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((v) => v.trim() === v, 'must not start or end with spaces')
+  .refine((v) => !/\p{Cc}/u.test(v), 'must be one line without control characters')
+  .describe('A name that occurs in the file as written, e.g. computeTaxLines');
+const commitSha = z.string().regex(/^[0-9a-fA-F]{7,40}$/, 'must be a git commit sha (7 to 40 hex digits)');
+const cite = z.strictObject({
+  path: citedPath,
+  symbol: citedSymbol.optional(),
+  commit: commitSha.optional().describe('The commit the citation was made at'),
+});
+/** A memory's citation as written in `metadata.cites`. */
+export type Cite = z.output<typeof cite>;
+const cites = z
+  .array(cite)
+  .max(MAX_CITES)
+  .describe(
+    'Code the memory cites: clients working in the repository (ctxhub context, ctxhub mcp) check each still exists and report the ones that do not',
+  );
+
+/**
+ * The valid citations of a stored `metadata.cites` (metadata was free-form before `cites` was
+ * checked: anything else is left out), at most MAX_CITES.
+ */
+export function citesOf(value: unknown): Cite[] {
+  if (!Array.isArray(value)) return [];
+  return value.slice(0, MAX_CITES).flatMap((c) => {
+    const parsed = cite.safeParse(c);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** What a client checks of a citation where it works: its path, and the symbol to find in it. */
+export interface CitedCode {
+  path: string;
+  symbol?: string;
+}
+
+/** The code a stored `metadata.cites` cites, as a client checks it (without the commits). */
+export const citedCodeOf = (value: unknown): CitedCode[] =>
+  citesOf(value).map(({ path, symbol }) => (symbol === undefined ? { path } : { path, symbol }));
+
 const metadataObject = z
-  .object({ subpath: subpath.optional().describe('The sub-project (monorepo path) the memory is about') })
+  .object({
+    subpath: subpath.optional().describe('The sub-project (monorepo path) the memory is about'),
+    cites: cites.optional(),
+  })
   .catchall(z.json())
   .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_METADATA_BYTES, {
     message: `must be at most ${MAX_METADATA_BYTES} bytes as JSON`,
   })
-  .describe('Free-form JSON object; `subpath` is used by recall');
+  .describe('Free-form JSON object; `subpath` is used by recall, `cites` by clients in the repository');
 const metadata = z
   .unknown()
   .refine((v) => depthOf(v) <= MAX_METADATA_DEPTH, {
@@ -130,6 +197,22 @@ export const updateMemoryBody = z
     message: 'give at least one field to change',
     path: ['content'],
   });
+
+/** A citation a client did not find: the `path` and `symbol` of one of the memory's cites. */
+const citationRef = z.strictObject({ path: citedPath, symbol: citedSymbol.optional() });
+export const citationsReportBody = z.strictObject({
+  workspace_key: workspaceKey.optional().describe('Optional; must match the memory if given'),
+  missing: z
+    .array(citationRef)
+    .min(1)
+    .max(MAX_CITES)
+    .refine(
+      (refs) => new Set(refs.map((r) => JSON.stringify([r.path, r.symbol]))).size === refs.length,
+      'entries must be unique',
+    )
+    .describe("The memory's citations not found in the working tree (each one of its metadata.cites)"),
+  commit: commitSha.optional().describe("The working tree's HEAD commit"),
+});
 
 export const memoryParams = z.strictObject({ id: memoryId });
 export const memoryByIdQuery = z.strictObject({

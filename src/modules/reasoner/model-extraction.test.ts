@@ -165,6 +165,41 @@ describe('model extraction: merged with the rules', () => {
     expect(staged.some((s) => s.content.startsWith('Paid invoices must never'))).toBe(false);
   });
 
+  it('cites the repository files a proposal names, else those of its message', async () => {
+    const p = await modelProject();
+    const line = (uuid: string, content: string) =>
+      JSON.stringify({ type: 'user', sessionId: 'S', uuid, message: { role: 'user', content } });
+    const file = {
+      name: 'cites.jsonl',
+      content: Buffer.from(
+        `${line('u1', 'Is the dunning run in `src/billing/dunning.ts` or jobs/dunning.py:7 holding its own lock?')}\n`,
+      ),
+    };
+    model.script = (call) =>
+      answer([
+        {
+          type: 'problem',
+          content: 'It is unclear which lock the dunning run holds.',
+          message: indexOf(call, 'dunning run'),
+        },
+        {
+          type: 'note',
+          content: 'The dunning run is defined in jobs/dunning.py.',
+          message: indexOf(call, 'dunning run'),
+        },
+      ]);
+    const { extracted } = await runPipeline(h, p.writer, { ws: p.ws, project: p.project, file }, 'extract');
+    const staged = await stagedOf(h, extracted!.id);
+    expect(staged.map((s) => [s.producer, s.content, s.metadata])).toEqual([
+      [
+        'model',
+        'It is unclear which lock the dunning run holds.',
+        { cites: [{ path: 'src/billing/dunning.ts' }, { path: 'jobs/dunning.py' }] },
+      ],
+      ['model', 'The dunning run is defined in jobs/dunning.py.', { cites: [{ path: 'jobs/dunning.py' }] }],
+    ]);
+  });
+
   it("keeps the rules' memories and says why when the model fails, masking secrets it echoes", async () => {
     const p = await modelProject();
     model.answerNext({

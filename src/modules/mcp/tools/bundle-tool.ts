@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { searchText } from '../../../platform/http/fields.ts';
-import { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET, renderMarkdown, bundleAnswer } from '../../context/index.ts';
+import {
+  DEFAULT_BUDGET,
+  MAX_BUDGET,
+  MIN_BUDGET,
+  renderMarkdown,
+  bundleAnswer,
+  checkedBundle,
+  type Bundle,
+  type CheckedBundle,
+} from '../../context/index.ts';
 import { subpath } from '../../memories/index.ts';
 import type { ApiPort } from './api-port.ts';
-import { callContext, type McpContext } from './mcp-context.ts';
+import { callContext, type CallContext, type McpContext } from './mcp-context.ts';
 import type { ToolSet } from './tool-list.ts';
 import { readOnly, scopeArgs } from './tool-fields.ts';
 import { describedFor } from './tool-wording.ts';
@@ -26,10 +35,24 @@ const CONTEXT_BUNDLE_INPUT = {
   }),
   ...scopeArgs,
 };
-const CONTEXT_BUNDLE_OUTPUT = bundleAnswer.extend({ context: callContext }).shape;
+const CONTEXT_BUNDLE_OUTPUT = checkedBundle.extend({ context: callContext }).shape;
 
-/** context_bundle: the project's bundle (after ensureContext), structured and as Markdown text. */
-export function registerBundleTool(tools: ToolSet, api: ApiPort, context: McpContext): void {
+/**
+ * What the stdio adapter does with a bundle before it is shown, where it runs in the working tree
+ * (the remote endpoint has none): items whose cited code it does not find get `citations_missing`.
+ */
+export type BundleCheck = (bundle: Bundle, at: CallContext) => Promise<CheckedBundle>;
+
+/**
+ * context_bundle: the project's bundle (after ensureContext), checked by `check` when given,
+ * structured and as Markdown text.
+ */
+export function registerBundleTool(
+  tools: ToolSet,
+  api: ApiPort,
+  context: McpContext,
+  check?: BundleCheck,
+): void {
   tools.add(
     'context_bundle',
     {
@@ -51,7 +74,8 @@ export function registerBundleTool(tools: ToolSet, api: ApiPort, context: McpCon
           mode: args.mode,
           current_subpath: args.current_subpath ?? at.subpath ?? undefined,
         });
-        return { structured: { ...bundle, context: at }, text: withContext(at, renderMarkdown(bundle)) };
+        const shown = check ? await check(bundle, at) : bundle;
+        return { structured: { ...shown, context: at }, text: withContext(at, renderMarkdown(shown)) };
       }),
   );
 }

@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiPort } from './api-port.ts';
-import { registerBundleTool } from './bundle-tool.ts';
+import { registerBundleTool, type BundleCheck } from './bundle-tool.ts';
 import { registerContextTools } from './context-tools.ts';
 import type { McpContext } from './mcp-context.ts';
 import { registerMemoryTools } from './memory-tools.ts';
@@ -21,13 +21,16 @@ const INSTRUCTIONS: Wording = {
 
 /**
  * The ctxhub MCP server: the same tools over stdio and the remote endpoint, over an API port and a
- * context, worded for the transport (the remote endpoint cannot see the client's folder).
+ * context, worded for the transport (the remote endpoint cannot see the client's folder, so only
+ * the stdio adapter passes `checkBundle`).
  */
 export function createMcpServer(options: {
   api: ApiPort;
   context: McpContext;
   version: string;
   transport: McpTransport;
+  /** The stdio adapter's check of cited code in its working tree (never on the remote endpoint). */
+  checkBundle?: BundleCheck;
 }): McpServer {
   const server = new McpServer(
     { name: 'ctxhub', version: options.version },
@@ -36,7 +39,7 @@ export function createMcpServer(options: {
   const tools = new ToolSet(server, options.transport);
   registerContextTools(tools, options.api, options.context);
   registerMemoryTools(tools, options.api, options.context);
-  registerBundleTool(tools, options.api, options.context);
+  registerBundleTool(tools, options.api, options.context, options.checkBundle);
   registerSourceTools(tools, options.api, options.context);
   registerWorkTools(tools, options.api, options.context);
   tools.serveList();

@@ -1,0 +1,1 @@
+ALTER TABLE "staged_memories" ADD COLUMN "metadata" jsonb DEFAULT '{}'::jsonb NOT NULL;
