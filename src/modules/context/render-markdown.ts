@@ -77,7 +77,7 @@ export function renderMarkdown(bundle: CheckedBundle): string {
     '',
     DATA_HEADER,
     '',
-    `“${snapshot.summary}”`,
+    snapshot.summary,
     ...section('Constraints', snapshot.top_constraints, bullet),
     ...section('Decisions', snapshot.top_decisions, bullet),
     ...section('Active work', snapshot.active_work, workBullet),
