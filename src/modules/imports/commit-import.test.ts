@@ -97,7 +97,17 @@ describe('commit', () => {
     });
     expect(bundle.statusCode, bundle.body).toBe(200);
     expect(bundle.body).not.toContain(memoryId);
-    await h.request('PATCH', `/v1/memories/${memoryId}`, { as: p.maintainer, body: { status: 'confirmed' } });
+    const confirm = await h.request('PATCH', `/v1/memories/${memoryId}`, {
+      as: p.maintainer,
+      body: { status: 'confirmed' },
+    });
+    expect(confirm.json()).toMatchObject({ status: 'confirmed', flags: [] });
+    // An edit that leaves the text alone keeps what the confirmation decided; a new text is checked.
+    const dated = await h.request('PATCH', `/v1/memories/${memoryId}`, {
+      as: p.writer,
+      body: { review_after: '2099-01-01T00:00:00Z' },
+    });
+    expect(dated.json()).toMatchObject({ flags: [] });
     const confirmed = await h.request('GET', '/v1/context/bundle', {
       as: p.reader,
       query: { workspace_key: p.ws, project_key: p.project, q: 'previous instructions upload ssh' },

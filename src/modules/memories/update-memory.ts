@@ -19,8 +19,11 @@ import { withoutFlag, withTextFlags } from './text-flags.ts';
 
 export type UpdateMemoryInput = z.input<typeof updateMemoryBody> & { id: string };
 
-/** Flags a person's confirmation answers: the memory was looked at. */
-const CLEARED_BY_CONFIRMATION: MemoryFlag[] = ['stale', 'needs_review'];
+/**
+ * Flags a maintainer's confirmation answers: the memory was looked at (an instruction-like text
+ * vetted, a stale or unresolved one found still true).
+ */
+const CLEARED_BY_CONFIRMATION: MemoryFlag[] = ['stale', 'needs_review', 'instruction_like'];
 
 /**
  * Writers edit memories; changing the status (confirm, reject, back to draft, restore a
@@ -106,8 +109,8 @@ export async function updateMemory({
 }
 
 /**
- * The flags after an edit: instruction_like follows the text; a confirmation clears the review
- * flags, a review date moved to the future clears `stale`, and one already past sets it (as
+ * The flags after an edit: instruction_like follows a changed text (an unchanged one keeps what a
+ * confirmation decided); a confirmation clears the review flags, a review date moved to the future clears `stale`, and one already past sets it (as
  * readers see it: the review list finds it at once, not after the next sweep).
  */
 function flagsAfter(
@@ -117,7 +120,7 @@ function flagsAfter(
   due: Date | null,
   now: Date,
 ): { flags: MemoryFlag[]; flagNotes: FlagNotes } {
-  const flagged = withTextFlags(content, memory);
+  const flagged = content === memory.content ? memory : withTextFlags(content, memory);
   if (confirmed) return CLEARED_BY_CONFIRMATION.reduce(withoutFlag, flagged);
   return due === null || due > now ? withoutFlag(flagged, 'stale') : markedStale(flagged, due);
 }

@@ -25,18 +25,18 @@ describe('flagNote', () => {
       'Reads as instructions to an assistant (overrides its instructions, sends secrets away): kept out of the session-start bundle until a maintainer confirms it',
     );
     expect(flagNote('instruction_like', { status: 'confirmed', flag_notes })).toMatch(
-      /: a maintainer confirmed it, so the session-start bundle shows it$/,
+      /: the session-start bundle shows it \(a maintainer wrote or confirmed it\); confirming it clears the flag$/,
     );
   });
 });
 
 describe('confirmable', () => {
-  it('offers Confirm for a memory not confirmed, and again for a confirmed one that is stale or needs review', () => {
+  it('offers Confirm for a memory not confirmed, and again for a confirmed one that carries a flag', () => {
     expect(confirmable({ status: 'draft', flags: [] })).toBe(true);
     expect(confirmable({ status: 'confirmed', flags: [] })).toBe(false);
-    expect(confirmable({ status: 'confirmed', flags: ['instruction_like'] })).toBe(false);
+    expect(confirmable({ status: 'confirmed', flags: ['instruction_like'] })).toBe(true);
     expect(confirmable({ status: 'confirmed', flags: ['stale'] })).toBe(true);
     expect(reviewFlagged({ flags: ['needs_review'] })).toBe(true);
-    expect(reviewFlagged({ flags: ['instruction_like'] })).toBe(false);
+    expect(reviewFlagged({ flags: ['instruction_like'] })).toBe(true);
   });
 });

@@ -31,15 +31,15 @@ export function flagNote(flag: MemoryFlag, memory: Pick<Memory, 'flag_notes' | '
   for (const [code, words] of Object.entries(REASON_WORDS)) note = note.replaceAll(code, words);
   return `${capitalized(note)}: ${
     memory.status === 'confirmed'
-      ? 'a maintainer confirmed it, so the session-start bundle shows it'
+      ? 'the session-start bundle shows it (a maintainer wrote or confirmed it); confirming it clears the flag'
       : 'kept out of the session-start bundle until a maintainer confirms it'
   }`;
 }
 
-/** The flags a maintainer's confirmation clears (it restarts the review clock); not instruction_like. */
-const CLEARED_BY_CONFIRMING: readonly MemoryFlag[] = ['stale', 'needs_review'];
+/** The flags a maintainer's confirmation clears (it also restarts the review clock). */
+const CLEARED_BY_CONFIRMING: readonly MemoryFlag[] = ['stale', 'needs_review', 'instruction_like'];
 
-/** Whether a memory is stale or needs review: a maintainer's confirmation clears that, restarting its review clock. */
+/** Whether a memory carries a flag a maintainer's confirmation clears (and restarts its review clock). */
 export const reviewFlagged = (memory: Pick<Memory, 'flags'>): boolean =>
   memory.flags.some((f) => CLEARED_BY_CONFIRMING.includes(f));
 

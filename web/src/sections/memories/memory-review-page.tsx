@@ -60,8 +60,8 @@ export function MemoryReviewPage() {
           </p>
           {rights.maintain && (
             <p id={CONFIRM_HINT} className="muted small">
-              Confirm restarts a memory’s review clock and clears Stale and Needs review; a confirmed
-              instruction-like memory stays flagged, and the bundle shows it.
+              Confirm restarts a memory’s review clock and clears its flags: a confirmed memory is one a
+              maintainer has looked at, and the bundle shows it.
             </p>
           )}
           <div className="card memory-filters">
