@@ -261,7 +261,7 @@ describe('memory review', () => {
     await page.getByText('(a date set by a person)').waitFor();
     const confirm = page.getByRole('button', { name: 'Confirm', exact: true });
     expect(await confirm.getAttribute('aria-describedby')).toBe('confirm-restarts');
-    await page.getByText('Confirm restarts its review clock and clears Stale and Needs review.').waitFor();
+    await page.getByText('Confirm restarts its review clock and clears its flags.').waitFor();
     await checkPage(page, 'memory-stale');
     await confirm.click();
     await flags.waitFor({ state: 'detached' });

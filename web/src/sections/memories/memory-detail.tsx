@@ -168,7 +168,7 @@ export function MemoryDetail({ memory, onDeleted }: { memory: Memory; onDeleted:
             </div>
             {rights.maintain && restarts && (
               <p id="confirm-restarts" className="muted small">
-                Confirm restarts its review clock and clears Stale and Needs review.
+                Confirm restarts its review clock and clears its flags.
               </p>
             )}
             {/* Only drafts and confirmed memories are recalled, so only they are reviewed. */}

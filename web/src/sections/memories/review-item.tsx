@@ -9,7 +9,7 @@ import { ErrorMessage } from '../../ui/status.tsx';
 
 /**
  * One memory to review: its text, each flag with why it was set, when it is or was due; a
- * maintainer confirms it here (which restarts its review clock and clears Stale and Needs review),
+ * maintainer confirms it here (which restarts its review clock and clears its flags),
  * anyone opens it.
  */
 export function ReviewItem({
