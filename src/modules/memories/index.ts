@@ -23,13 +23,11 @@ export {
   MAX_MEMORY_CHARS,
   MAX_SUPERSEDES,
   memoryId,
-  memoryAnswer,
-  memoryList,
   memoryType,
-  memoryWriteAnswer,
   occurredAt,
   subpath,
 } from './schemas.ts';
+export { memoryAnswer, memoryList, memoryWriteAnswer } from './memory-answers.ts';
 export { storeMemories } from './store-memories.ts';
 export { memories } from './table.ts';
 export type { MemoryType } from './table.ts';

@@ -17,7 +17,7 @@ import type {
   memoryVersion,
   memoryWriteAnswer,
   recalledMemory,
-} from './schemas.ts';
+} from './memory-answers.ts';
 
 /** A memory as GET /v1/memories/:id answers it. */
 export type Memory = z.output<typeof memoryAnswer>;

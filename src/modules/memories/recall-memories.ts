@@ -6,7 +6,7 @@ import { freshIndex, loadedIndex } from './recall-index/fresh-index.ts';
 import { flagMask, type ProjectIndex } from './recall-index/project-index.ts';
 import { planQuery, type QueryPlan } from './recall-index/query-plan.ts';
 import { rankMatches, termMatches } from './recall-index/rank-matches.ts';
-import type { memoryList, ScoreParts } from './schemas.ts';
+import type { memoryList, ScoreParts } from './memory-answers.ts';
 import { scoreCandidate } from './score-recall.ts';
 import { keepNewestRows, recallPageRows } from './recall-page-rows.ts';
 import type { MemoryRow } from './table.ts';

@@ -13,16 +13,18 @@ import {
   createMemoryBody,
   historyQuery,
   listMemoriesQuery,
-  memoryAnswer,
   memoryByIdQuery,
+  memoryParams,
+  updateMemoryBody,
+} from './schemas.ts';
+import {
+  memoryAnswer,
   memoryHistory as memoryHistoryAnswer,
   memoryList,
-  memoryParams,
   memoryWriteAnswer,
   presentMemory,
   presentVersion,
-  updateMemoryBody,
-} from './schemas.ts';
+} from './memory-answers.ts';
 import { updateMemory } from './update-memory.ts';
 import type { PossibleContradiction } from './possible-contradictions.ts';
 

@@ -1,4 +1,4 @@
-import type { ScoreParts } from './schemas.ts';
+import type { ScoreParts } from './memory-answers.ts';
 import type { MemoryFlag, MemoryStatus, MemoryType } from './table.ts';
 
 /**

@@ -18,6 +18,8 @@ import {
   teamAndOutsider,
 } from './memories.fixtures.ts';
 import type { TestUser } from '../../test/harness.ts';
+import { allItems } from '../context/bundle.fixtures.ts';
+import type { Bundle } from '../context/schemas.ts';
 
 const h = useHarness();
 let t: Team;
@@ -34,13 +36,7 @@ const bundleIds = async (p: Team) => {
     query: { workspace_key: p.ws, project_key: p.project, q: 'worker image node' },
   });
   expect(res.statusCode, res.body).toBe(200);
-  const b = res.json();
-  return [
-    ...b.snapshot.top_decisions,
-    ...b.snapshot.top_constraints,
-    ...b.snapshot.recent_activity,
-    ...b.retrieval.results,
-  ].map((i: { id: string }) => i.id);
+  return allItems(res.json() as Bundle).map((i) => i.id);
 };
 
 describe('supersedes on remember', () => {

@@ -52,7 +52,7 @@ import type {
   memoryVersion,
   memoryWriteAnswer,
   recalledMemory,
-} from '../../../src/modules/memories/schemas.ts';
+} from '../../../src/modules/memories/memory-answers.ts';
 import type {
   outboundSettingsAnswer,
   policyAnswer,
